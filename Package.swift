@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// gridedit: authoring tools for Tangram and Sudoku puzzles.
+//
+// Layers, bottom to top (each only imports the ones above it in this list):
+//   GridEditGeometry  exact ℤ[√2] numbers, points, polygons (no I/O)
+//   GridEditJSON      strict JSON over json-c with source locations, canonical writer
+//   GridEditCore      puzzle kinds, packs, store, findings and the checker (no terminal)
+//   gridedit          the command-line front end
+let package = Package(
+    name: "gridedit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gridedit", targets: ["gridedit"]),
+        .library(name: "GridEditCore", targets: ["GridEditCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CJSONC", pkgConfig: "json-c",
+                       providers: [.apt(["libjson-c-dev"])]),
+        .target(name: "GridEditGeometry"),
+        .target(name: "GridEditJSON", dependencies: ["CJSONC"]),
+        .target(name: "GridEditCore", dependencies: ["GridEditGeometry", "GridEditJSON"]),
+        .executableTarget(name: "gridedit", dependencies: [
+            "GridEditCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore"]),
+
+        .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
+        .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),
+        .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON"]),
+        .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditTestSupport"]),
+        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport"]),
+    ]
+)

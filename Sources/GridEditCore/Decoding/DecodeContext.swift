@@ -1,0 +1,168 @@
+import GridEditGeometry
+import GridEditJSON
+
+/// Collects schema findings while a JSON tree is turned into model values.
+///
+/// Decoding does not stop at the first problem: a designer fixing a file wants every typo at
+/// once. Each accessor returns nil after recording a finding that names the JSON path and the
+/// value's line and column, so callers simply skip what could not be read.
+public final class DecodeContext {
+    public private(set) var findings: [Finding] = []
+
+    public init() {}
+
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+
+    public func report(_ rule: String, _ message: String, at node: JSONNode,
+                       severity: Finding.Severity = .error) {
+        findings.append(Finding(rule: rule, severity: severity, message: message,
+                                path: node.path, location: node.location))
+    }
+
+    public func report(_ finding: Finding) { findings.append(finding) }
+
+    // MARK: Typed access
+
+    /// An object whose keys must all be in `allowedKeys` (unknown keys are usually typos).
+    public func object(_ node: JSONNode, allowedKeys: [String]) -> ObjectReader? {
+        guard case .object(let members) = node.value else {
+            typeMismatch(node, expected: "an object")
+            return nil
+        }
+        for member in members where !allowedKeys.contains(member.key) {
+            let hint = Self.closest(to: member.key, in: allowedKeys).map { "; did you mean \"\($0)\"?" } ?? "; remove it"
+            findings.append(Finding(rule: "schema.unknown-key",
+                                    message: "unknown key \"\(member.key)\"\(hint)",
+                                    path: node.path.appending(key: member.key),
+                                    location: member.keyLocation))
+        }
+        return ObjectReader(node: node, context: self)
+    }
+
+    public func array(_ node: JSONNode) -> [JSONNode]? {
+        guard case .array(let items) = node.value else {
+            typeMismatch(node, expected: "an array")
+            return nil
+        }
+        return items
+    }
+
+    public func string(_ node: JSONNode) -> String? {
+        guard case .string(let s) = node.value else {
+            typeMismatch(node, expected: "a string")
+            return nil
+        }
+        return s
+    }
+
+    public func bool(_ node: JSONNode) -> Bool? {
+        guard case .bool(let b) = node.value else {
+            typeMismatch(node, expected: "true or false")
+            return nil
+        }
+        return b
+    }
+
+    /// A whole number in `range`.
+    public func int(_ node: JSONNode, in range: ClosedRange<Int>) -> Int? {
+        guard case .number(let n) = node.value else {
+            typeMismatch(node, expected: "a whole number")
+            return nil
+        }
+        guard let value = n.intValue else {
+            report("schema.value", "\(n.literal) is not a whole number; use one from \(range.lowerBound) to \(range.upperBound)", at: node)
+            return nil
+        }
+        guard range.contains(value) else {
+            report("schema.value", "\(value) is out of range; use one from \(range.lowerBound) to \(range.upperBound)", at: node)
+            return nil
+        }
+        return value
+    }
+
+    /// A string from a fixed set, such as a difficulty or a piece id.
+    public func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, of type: T.Type,
+                                                          what: String) -> T? where T.RawValue == String {
+        guard let raw = string(node) else { return nil }
+        if let value = T(rawValue: raw) { return value }
+        let names = T.allCases.map(\.rawValue)
+        if let guess = Self.closest(to: raw, in: names) {
+            report("schema.value", "\"\(raw)\" is not a \(what); did you mean \"\(guess)\"?", at: node)
+        } else {
+            let options = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            report("schema.value", "\"\(raw)\" is not a \(what); use one of \(options)", at: node)
+        }
+        return nil
+    }
+
+    /// An exact coordinate: a JSON number on the 0.25 grid, or a string `a+b√2`.
+    public func exact(_ node: JSONNode) -> Exact? {
+        switch node.value {
+        case .number(let n):
+            if let value = Exact(decimalLiteral: n.literal) { return value }
+            report("schema.exact-number",
+                   "\(n.literal) is not an exact coordinate: use a multiple of 0.25 between -1024 and 1024, or a string like \"1+0.5√2\"",
+                   at: node)
+        case .string(let s):
+            if let value = Exact(parsing: s) { return value }
+            report("schema.exact-number",
+                   "\"\(s)\" is not an exact coordinate: write a + b√2 with a and b multiples of 0.25, like \"1+0.5√2\" or \"-√2\"",
+                   at: node)
+        default:
+            typeMismatch(node, expected: "a number or a string like \"1+0.5√2\"")
+        }
+        return nil
+    }
+
+    /// A point written `[x, y]`.
+    public func point(_ node: JSONNode) -> Point? {
+        guard let items = array(node) else { return nil }
+        guard items.count == 2 else {
+            report("schema.type", "a point is [x, y]; this array has \(items.count) values", at: node)
+            return nil
+        }
+        guard let x = exact(items[0]), let y = exact(items[1]) else { return nil }
+        return Point(x, y)
+    }
+
+    func typeMismatch(_ node: JSONNode, expected: String) {
+        report("schema.type", "expected \(expected), found \(node.typeName)", at: node)
+    }
+
+    /// The allowed key a typo most likely meant (edit distance at most 2).
+    static func closest(to key: String, in candidates: [String]) -> String? {
+        let best = candidates.map { ($0, editDistance(key.lowercased(), $0.lowercased())) }
+            .min { $0.1 < $1.1 }
+        guard let (candidate, distance) = best, distance <= 2 else { return nil }
+        return candidate
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1,
+                                 previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}
+
+/// Reads the members of one JSON object, reporting missing required keys.
+public struct ObjectReader {
+    public let node: JSONNode
+    let context: DecodeContext
+
+    public func required(_ key: String) -> JSONNode? {
+        if let value = node[key] { return value }
+        context.report(Finding(rule: "schema.required", message: "missing required key \"\(key)\"",
+                               path: node.path, location: node.location))
+        return nil
+    }
+
+    public func optional(_ key: String) -> JSONNode? { node[key] }
+}

@@ -1,0 +1,23 @@
+import GridEditJSON
+
+/// A stored solution is a complete valid grid that keeps every given.
+struct SolutionRule: Rule {
+    static let id = "sudoku.solution-invalid"
+
+    func check(_ puzzle: SudokuPuzzle) -> [Finding] {
+        guard let solution = puzzle.solution else { return [] }
+        let path = JSONPath.root.appending(key: "solution")
+        if let conflict = solution.conflicts.first {
+            return [finding("the solution repeats a digit in \(conflict.unit): \(cellName(conflict.first)) and \(cellName(conflict.second))",
+                            at: path.appending(index: conflict.second.0))]
+        }
+        let n = puzzle.size.rawValue
+        for r in 0..<n {
+            for c in 0..<n where puzzle.givens[r, c] != 0 && puzzle.givens[r, c] != solution[r, c] {
+                return [finding("the solution has \(solution[r, c]) in \(cellName((r, c))) but the given there is \(puzzle.givens[r, c])",
+                                at: path.appending(index: r))]
+            }
+        }
+        return []
+    }
+}

@@ -1,0 +1,25 @@
+import GridEditJSON
+
+/// A pack folder as the pack rules see it: the manifest, what the folder holds, and the ids
+/// of the puzzles the manifest lists.
+public struct Pack: Sendable {
+    /// The folder's path.
+    public var folder: String
+    public var manifest: PackManifest
+    /// JSON files in the folder other than the manifest, relative to it, sorted.
+    public var files: [String]
+    /// Ids of listed puzzles that could be read, by entry index.
+    public var puzzleIDs: [Int: String]
+
+    public static let rules: [any Rule<Pack>] = [
+        PathEscapeRule(),
+        DuplicateEntryRule(),
+        MissingFileRule(),
+        UnlistedFileRule(),
+        DuplicateIDRule(),
+    ]
+
+    public func validate() -> [Finding] { Self.rules.flatMap { $0.check(self) } }
+
+    static func entryPath(_ index: Int) -> JSONPath { JSONPath.root.appending(key: "puzzles").appending(index: index) }
+}

@@ -1,0 +1,101 @@
+import GridEditJSON
+
+/// A pack's `pack.json`: what the app shows about the pack and the order of its puzzles.
+public struct PackManifest: Sendable, Hashable {
+    public static let fileName = "pack.json"
+    public static let keys = ["$schema", "formatVersion", "id", "title", "description", "ageRange", "puzzles"]
+    public static let defaultSchemaReference = "../../schemas/pack.schema.json"
+
+    public var schemaReference: String?
+    public var id: String
+    public var title: String
+    public var description: String
+    /// Ages in years, inclusive.
+    public var ageRange: ClosedRange<Int>
+    /// Puzzle files relative to the pack folder, in the order children meet them.
+    public var puzzles: [String]
+
+    public init(schemaReference: String? = PackManifest.defaultSchemaReference, id: String, title: String,
+                description: String, ageRange: ClosedRange<Int>, puzzles: [String]) {
+        self.schemaReference = schemaReference
+        self.id = id
+        self.title = title
+        self.description = description
+        self.ageRange = ageRange
+        self.puzzles = puzzles
+    }
+
+    public static func decode(_ root: JSONNode, context: DecodeContext) -> PackManifest? {
+        guard let object = context.object(root, allowedKeys: keys) else { return nil }
+        if let versionNode = object.required("formatVersion"), let version = context.int(versionNode, in: 1...Int.max),
+           version > PuzzleDocument.formatVersion {
+            context.report("format.unsupported-version",
+                           "formatVersion \(version) is newer than this gridedit understands (\(PuzzleDocument.formatVersion)); update gridedit",
+                           at: versionNode)
+            return nil
+        }
+        let schema = object.optional("$schema").flatMap(context.string)
+        let id = object.required("id").flatMap { node -> String? in
+            guard let id = context.string(node) else { return nil }
+            guard PuzzleMetadata.isValidID(id) else {
+                context.report("schema.value", "pack id \"\(id)\" must be lower-case letters and digits joined by single dashes", at: node)
+                return nil
+            }
+            return id
+        }
+        let title = object.required("title").flatMap(context.string)
+        let description = object.required("description").flatMap(context.string)
+        let ages = object.required("ageRange").flatMap { node -> ClosedRange<Int>? in
+            guard let range = context.object(node, allowedKeys: ["min", "max"]) else { return nil }
+            let low = range.required("min").flatMap { context.int($0, in: 2...18) }
+            let high = range.required("max").flatMap { context.int($0, in: 2...18) }
+            guard let low, let high else { return nil }
+            guard low <= high else {
+                context.report("schema.value", "ageRange min \(low) is above max \(high)", at: node)
+                return nil
+            }
+            return low...high
+        }
+        let puzzles = object.required("puzzles").flatMap { node -> [String]? in
+            guard let items = context.array(node) else { return nil }
+            let names = items.compactMap(context.string)
+            return names.count == items.count ? names : nil
+        }
+        guard let id, let title, let description, let ages, let puzzles, !context.hasErrors else { return nil }
+        return PackManifest(schemaReference: schema, id: id, title: title, description: description,
+                            ageRange: ages, puzzles: puzzles)
+    }
+
+    public func encode() -> JSONValue {
+        var members: [JSONValue.Member] = []
+        if let schemaReference { members.append(.init("$schema", .string(schemaReference))) }
+        members += [
+            .init("formatVersion", .number(String(PuzzleDocument.formatVersion))),
+            .init("id", .string(id)),
+            .init("title", .string(title)),
+            .init("description", .string(description)),
+            .init("ageRange", .object([.init("min", .number(String(ageRange.lowerBound))),
+                                       .init("max", .number(String(ageRange.upperBound)))])),
+            .init("puzzles", .array(puzzles.map(JSONValue.string))),
+        ]
+        return .object(members)
+    }
+
+    /// The entry as a path inside the pack folder, or nil when it would leave the folder
+    /// (absolute paths, `..` steps that climb out, backslashes). Such entries are refused so a
+    /// manifest can never make gridedit read or overwrite files elsewhere.
+    public static func containedPath(_ entry: String) -> String? {
+        guard !entry.isEmpty, !entry.hasPrefix("/"), !entry.contains("\\"), !entry.contains("\0") else { return nil }
+        var parts: [Substring] = []
+        for part in entry.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,12 @@
+/// Every listed file exists.
+struct MissingFileRule: Rule {
+    static let id = "pack.missing-file"
+
+    func check(_ pack: Pack) -> [Finding] {
+        pack.manifest.puzzles.enumerated().compactMap { index, entry in
+            guard let path = PackManifest.containedPath(entry), !pack.files.contains(path) else { return nil }
+            return finding("\"\(entry)\" is listed but there is no such file in \(pack.folder); fix the name or add the file",
+                           at: Pack.entryPath(index))
+        }
+    }
+}

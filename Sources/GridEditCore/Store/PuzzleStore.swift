@@ -1,0 +1,135 @@
+import Foundation
+import GridEditJSON
+
+/// Packs and puzzles on disk, under a `puzzles/` folder.
+///
+/// Saves are atomic, and a save refuses to overwrite a file that changed on disk since it was
+/// loaded (another designer, a `git pull`, an editor in another window) unless forced: a
+/// designer's work is never silently lost.
+public struct PuzzleStore: Sendable {
+    public let root: String
+
+    public init(root: String) { self.root = root }
+
+    public enum StoreError: Error, CustomStringConvertible, Equatable {
+        case unreadable(path: String, reason: String)
+        case invalid(path: String, findings: [Finding])
+        case changedOnDisk(path: String)
+        case writeFailed(path: String, reason: String)
+        case pathEscapes(path: String)
+        case notFound(path: String)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let path, let reason): "\(path): \(reason)"
+            case .invalid(let path, let findings):
+                ([ "\(path): cannot load: \(findings.count) problem(s); run `gridedit check \(path)`" ]
+                 + findings.prefix(5).map { CheckReport.line(for: $0, in: path) }).joined(separator: "\n")
+            case .changedOnDisk(let path):
+                "\(path) changed on disk since it was loaded; reload it, or save with force to overwrite the other change"
+            case .writeFailed(let path, let reason): "\(path): cannot save: \(reason)"
+            case .pathEscapes(let path): "\(path) leaves the pack folder; puzzles live inside their pack"
+            case .notFound(let path): "\(path): no such file"
+            }
+        }
+    }
+
+    /// A loaded puzzle and a fingerprint of the bytes it came from.
+    public struct LoadedPuzzle: Sendable {
+        public var document: PuzzleDocument
+        public var path: String
+        /// The file's bytes when loaded; a save compares against them.
+        public var fingerprint: [UInt8]
+    }
+
+    public struct PackEntry: Sendable {
+        public var folder: String
+        public var manifest: PackManifest
+    }
+
+    // MARK: Listing
+
+    /// Every readable pack under the root, sorted by folder name.
+    public func listPacks() -> [PackEntry] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted().compactMap { name in
+            let folder = FileWalker.join(root, name)
+            return try? loadPack(folder: folder)
+        }
+    }
+
+    public func loadPack(folder: String) throws(StoreError) -> PackEntry {
+        let path = FileWalker.join(folder, PackManifest.fileName)
+        let bytes = try read(path)
+        let result = DocumentLoader.load(bytes, isManifest: true)
+        guard case .pack(let manifest)? = result.document, !result.findings.contains(where: { $0.severity == .error }) else {
+            throw .invalid(path: path, findings: result.findings)
+        }
+        return PackEntry(folder: folder, manifest: manifest)
+    }
+
+    /// The paths of a pack's puzzles in manifest order; entries that leave the folder are refused.
+    public func puzzlePaths(in pack: PackEntry) throws(StoreError) -> [String] {
+        var paths: [String] = []
+        for entry in pack.manifest.puzzles {
+            guard let relative = PackManifest.containedPath(entry) else { throw .pathEscapes(path: entry) }
+            paths.append(FileWalker.join(pack.folder, relative))
+        }
+        return paths
+    }
+
+    // MARK: Puzzles
+
+    public func load(_ path: String) throws(StoreError) -> LoadedPuzzle {
+        let bytes = try read(path)
+        let result = DocumentLoader.load(bytes, isManifest: false)
+        // Rule findings (an overlap, a conflict) do not stop a load: the editor opens work in
+        // progress. Only a file that does not decode is refused.
+        guard case .puzzle(let document)? = result.document else { throw .invalid(path: path, findings: result.findings) }
+        return LoadedPuzzle(document: document, path: path, fingerprint: bytes)
+    }
+
+    /// Saves in canonical form. With `expected` (the loaded puzzle's fingerprint), refuses when
+    /// the file on disk no longer holds those bytes, unless `force`.
+    @discardableResult
+    public func save(_ document: PuzzleDocument, to path: String, expected: [UInt8]? = nil,
+                     force: Bool = false) throws(StoreError) -> LoadedPuzzle {
+        if !force, let expected {
+            switch FileWalker.read(path) {
+            case .success(let current) where current != expected: throw .changedOnDisk(path: path)
+            case .failure where FileWalker.kind(of: path) != .missing: throw .changedOnDisk(path: path)
+            default: break
+            }
+        }
+        let bytes = Array(document.canonicalText().utf8)
+        do { try AtomicFile.write(bytes, to: path) } catch { throw .writeFailed(path: path, reason: error.reason) }
+        return LoadedPuzzle(document: document, path: path, fingerprint: bytes)
+    }
+
+    /// Saves a pack manifest in canonical form, atomically.
+    public func save(_ manifest: PackManifest, folder: String) throws(StoreError) {
+        let path = FileWalker.join(folder, PackManifest.fileName)
+        let bytes = Array(CanonicalJSONWriter.write(manifest.encode()).utf8)
+        do { try AtomicFile.write(bytes, to: path) } catch { throw .writeFailed(path: path, reason: error.reason) }
+    }
+
+    /// Deletes a puzzle file and removes it from its pack's manifest, if it is listed there.
+    public func delete(_ path: String) throws(StoreError) {
+        guard FileWalker.kind(of: path) == .file else { throw .notFound(path: path) }
+        let folder = FileWalker.folder(of: path)
+        if FileWalker.kind(of: FileWalker.join(folder, PackManifest.fileName)) == .file {
+            var pack = try loadPack(folder: folder)
+            let name = FileWalker.lastComponent(of: path)
+            pack.manifest.puzzles.removeAll { PackManifest.containedPath($0) == name }
+            try save(pack.manifest, folder: folder)
+        }
+        guard unlink(path) == 0 else { throw .writeFailed(path: path, reason: AtomicFile.reason(errno)) }
+    }
+
+    private func read(_ path: String) throws(StoreError) -> [UInt8] {
+        switch FileWalker.read(path) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw .unreadable(path: path, reason: error.message)
+        }
+    }
+}
+

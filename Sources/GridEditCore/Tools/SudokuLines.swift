@@ -1,0 +1,66 @@
+import Foundation
+
+/// Import and export of the one-line Sudoku format (the engine of `gridedit sudoku`).
+public enum SudokuLines {
+    public struct Outcome: Sendable {
+        public var lines: [String] = []
+        public var errors: [String] = []
+    }
+
+    /// One line per Sudoku file found, in sorted path order.
+    public static func export(_ paths: [String]) -> Outcome {
+        var outcome = Outcome()
+        for path in paths {
+            let files = FileWalker.kind(of: path) == .directory ? FileWalker.jsonFiles(under: path) : [path]
+            for file in files where !FileWalker.isManifest(file) {
+                guard case .success(let bytes) = FileWalker.read(file) else {
+                    outcome.errors.append("\(file): cannot read the file; check the path")
+                    continue
+                }
+                switch DocumentLoader.load(bytes, isManifest: false).document {
+                case .puzzle(let document)?:
+                    if let sudoku = document.puzzle as? SudokuPuzzle { outcome.lines.append(sudoku.givens.line) }
+                default:
+                    outcome.errors.append("\(file): does not load; run `gridedit check \(file)`")
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// Writes `<prefix>-<n>.json` into `folder` for each line of `text`.
+    public static func importLines(_ text: String, source: String, into folder: String, prefix: String,
+                                   difficulty: Difficulty, now: Date = Date()) -> Outcome {
+        var outcome = Outcome()
+        let timestamp = Self.timestamp(now)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var number = 0
+        for result in SudokuGrid.parseLines(text) {
+            switch result {
+            case .failure(let error):
+                outcome.errors.append("\(source):\(error.line): \(error.error)")
+            case .success(let grid):
+                number += 1
+                let id = "\(prefix)-\(number)"
+                let metadata = PuzzleMetadata(id: id, name: "Sudoku \(number)", difficulty: difficulty,
+                                              createdAt: timestamp, updatedAt: timestamp)
+                let document = PuzzleDocument(puzzle: SudokuPuzzle(metadata: metadata, givens: grid))
+                let path = FileWalker.join(folder, "\(id).json")
+                do {
+                    try AtomicFile.write(Array(document.canonicalText().utf8), to: path)
+                    outcome.lines.append("wrote \(path)")
+                } catch {
+                    outcome.errors.append(error.description)
+                }
+            }
+        }
+        return outcome
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

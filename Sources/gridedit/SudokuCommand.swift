@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import GridEditCore
+
+/// `gridedit sudoku`: the line format other Sudoku tools speak.
+struct SudokuCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sudoku",
+        abstract: "Convert Sudoku puzzles to and from the one-line format.",
+        subcommands: [Export.self, Import.self]
+    )
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print Sudoku puzzle files as lines (16/36/81 characters, . for empty).")
+
+        @Argument(help: "Sudoku puzzle files or folders.")
+        var paths: [String]
+
+        func run() throws {
+            let outcome = SudokuLines.export(paths)
+            for line in outcome.lines { print(line) }
+            for message in outcome.errors { FileHandleStandardError.print(message) }
+            if !outcome.errors.isEmpty { throw ExitCode(1) }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Turn a file of puzzle lines into puzzle files in a folder.",
+            discussion: "Each line (16, 36 or 81 cells, . or 0 for empty) becomes <prefix>-<n>.json.")
+
+        @Argument(help: "A file of puzzle lines, or - for standard input.")
+        var input: String
+
+        @Option(name: .shortAndLong, help: "Folder to write the puzzle files into.")
+        var output: String
+
+        @Option(help: "Id prefix for the new puzzles.")
+        var prefix = "sudoku"
+
+        @Option(help: "Difficulty to record: easy, medium, hard or expert.")
+        var difficulty = "medium"
+
+        func run() throws {
+            guard let level = Difficulty(rawValue: difficulty) else {
+                throw ValidationError("difficulty must be easy, medium, hard or expert")
+            }
+            guard PuzzleMetadata.isValidID(prefix) else {
+                throw ValidationError("prefix must be lower-case letters and digits joined by dashes")
+            }
+            let text: String
+            if input == "-" {
+                text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            } else {
+                guard let data = FileManager.default.contents(atPath: input) else {
+                    FileHandleStandardError.print("\(input): cannot read the file; check the path")
+                    throw ExitCode(2)
+                }
+                text = String(decoding: data, as: UTF8.self)
+            }
+            let outcome = SudokuLines.importLines(text, source: input, into: output, prefix: prefix, difficulty: level)
+            for line in outcome.lines { print(line) }
+            for message in outcome.errors { FileHandleStandardError.print(message) }
+            if !outcome.errors.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
+
+enum FileHandleStandardError {
+    static func print(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

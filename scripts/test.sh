@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Runs the whole test suite (installs missing system packages first). .ci/run calls this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/deps.sh
+gridedit_install_deps
+swift build --build-tests
+swift test --skip-build
