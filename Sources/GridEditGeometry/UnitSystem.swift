@@ -1,0 +1,41 @@
+/// The square board puzzles are authored on: 8×8 units, origin at the bottom-left,
+/// y pointing up (mathematical orientation, so rotations are counter-clockwise).
+public enum PlayArea {
+    public static let size = Exact(8)
+    /// Spacing of the visible grid lines.
+    public static let primaryGrid = Exact(1)
+    /// Spacing positions snap to while editing.
+    public static let snapGrid = Exact(quarters: 1)
+
+    /// Closed square [0, 8]²: points on the border are in the play area.
+    public static func contains(_ p: Point) -> Bool {
+        .zero <= p.x && p.x <= size && .zero <= p.y && p.y <= size
+    }
+
+    /// The square is convex, so a polygon lies in it exactly when all its vertices do.
+    public static func contains(_ polygon: Polygon) -> Bool {
+        polygon.vertices.allSatisfy(contains)
+    }
+}
+
+/// Maps units to screen points for rendering. Display only: results are `Double`.
+///
+/// Screen y grows downward, so y_screen = (8 − y) · unitSize.
+public struct ScreenTransform: Hashable, Sendable {
+    /// Screen points per unit.
+    public var unitSize: Double
+
+    public init(unitSize: Double = 50) {
+        self.unitSize = unitSize
+    }
+
+    public func toScreen(_ p: Point) -> (x: Double, y: Double) {
+        (p.doubleX * unitSize, (PlayArea.size.doubleValue - p.doubleY) * unitSize)
+    }
+
+    /// The inverse of ``toScreen(_:)``; snap the result with `Exact(approximating:)`
+    /// or to the quarter grid before using it as a coordinate.
+    public func toUnits(x: Double, y: Double) -> (x: Double, y: Double) {
+        (x / unitSize, PlayArea.size.doubleValue - y / unitSize)
+    }
+}
