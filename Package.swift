@@ -28,7 +28,7 @@ let package = Package(
             "GridEditCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore"]),
+        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON"]),
 
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),

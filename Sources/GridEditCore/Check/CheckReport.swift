@@ -15,6 +15,8 @@ public struct CheckReport: Sendable {
     /// Set when a file or folder could not be read at all (exit code 2).
     public var hadIOError = false
 
+    public init() {}
+
     public var passed: Int { files.filter(\.passed).count }
     public var failed: Int { files.count - passed }
     public var errorCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }

@@ -51,9 +51,9 @@ public struct Checker: Sendable {
         }
 
         // Folders of puzzles directly under a `puzzles` folder are meant to be packs.
+        let packFolders = Set(files.filter(FileWalker.isManifest).map(FileWalker.folder(of:)))
         for folder in Set(files.map(FileWalker.folder(of:))).sorted()
-        where FileWalker.lastComponent(of: FileWalker.folder(of: folder)) == "puzzles"
-            && !files.contains(where: { FileWalker.isManifest($0) && FileWalker.folder(of: $0) == folder }) {
+        where FileWalker.lastComponent(of: FileWalker.folder(of: folder)) == "puzzles" && !packFolders.contains(folder) {
             report.files.append(.init(path: folder, kind: "folder", findings: [
                 Finding(rule: "pack.missing-manifest", severity: .warning,
                         message: "this folder holds puzzles but no pack.json; add a manifest so the app can show it as a pack"),
@@ -67,9 +67,10 @@ public struct Checker: Sendable {
 enum PackLoader {
     static func pack(manifest: PackManifest, folder: String, cache: [String: DocumentLoader.Result]) -> Pack {
         let files = FileWalker.jsonFiles(in: folder).filter { $0 != PackManifest.fileName }
+        let present = Set(files)
         var ids: [Int: String] = [:]
         for (index, entry) in manifest.puzzles.enumerated() {
-            guard let relative = PackManifest.containedPath(entry), files.contains(relative) else { continue }
+            guard let relative = PackManifest.containedPath(entry), present.contains(relative) else { continue }
             let path = FileWalker.join(folder, relative)
             let result = cache[path] ?? {
                 guard case .success(let bytes) = FileWalker.read(path) else { return nil }

@@ -7,9 +7,19 @@ public struct Pack: Sendable {
     public var folder: String
     public var manifest: PackManifest
     /// JSON files in the folder other than the manifest, relative to it, sorted.
-    public var files: [String]
+    public var files: [String] { didSet { fileSet = Set(files) } }
+    /// The same, for fast membership tests on packs of thousands of puzzles.
+    public private(set) var fileSet: Set<String>
     /// Ids of listed puzzles that could be read, by entry index.
     public var puzzleIDs: [Int: String]
+
+    public init(folder: String, manifest: PackManifest, files: [String], puzzleIDs: [Int: String]) {
+        self.folder = folder
+        self.manifest = manifest
+        self.files = files
+        self.fileSet = Set(files)
+        self.puzzleIDs = puzzleIDs
+    }
 
     public static let rules: [any Rule<Pack>] = [
         PathEscapeRule(),

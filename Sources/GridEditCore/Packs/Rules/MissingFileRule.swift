@@ -4,7 +4,7 @@ struct MissingFileRule: Rule {
 
     func check(_ pack: Pack) -> [Finding] {
         pack.manifest.puzzles.enumerated().compactMap { index, entry in
-            guard let path = PackManifest.containedPath(entry), !pack.files.contains(path) else { return nil }
+            guard let path = PackManifest.containedPath(entry), !pack.fileSet.contains(path) else { return nil }
             return finding("\"\(entry)\" is listed but there is no such file in \(pack.folder); fix the name or add the file",
                            at: Pack.entryPath(index))
         }

@@ -1,0 +1,49 @@
+import Foundation
+import GridEditCore
+import GridEditJSON
+
+/// Load+check throughput on a generated pack of `count` puzzles: copies of the bundled
+/// Tangram and Sudoku puzzles under fresh ids, with a manifest listing them all.
+enum CheckBenchmark {
+    static func run(puzzles: URL, count: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gridedit-bench-\(getpid())/big-pack")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+
+        let store = PuzzleStore(root: puzzles.path)
+        let sources = store.listPacks().flatMap { pack in
+            ((try? store.puzzlePaths(in: pack)) ?? []).compactMap { try? store.load($0).document }
+        }
+        guard !sources.isEmpty else {
+            print("check benchmark: no bundled puzzles found under \(puzzles.path); run from the repository root")
+            return
+        }
+        var names: [String] = []
+        var kinds: [String: Int] = [:]
+        for i in 0..<count {
+            var document = sources[i % sources.count]
+            document.puzzle.metadata.id = String(format: "p-%05d", i)
+            let name = "p-\(String(format: "%05d", i)).json"
+            try Data(document.canonicalText().utf8).write(to: folder.appendingPathComponent(name))
+            names.append(name)
+            kinds[document.kindName, default: 0] += 1
+        }
+        let manifest = PackManifest(id: "big-pack", title: "Benchmark", description: "generated",
+                                    ageRange: 4...10, puzzles: names)
+        try store.save(manifest, folder: folder.path)
+
+        // In-memory phases first, so file-system time is separated from parsing and rules.
+        let contents = try names.map { [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))) }
+        let parse = measure(repeats: 3) { for bytes in contents { _ = try? JSONParser.parse(bytes) } }
+        let load = measure(repeats: 3) { for bytes in contents { _ = DocumentLoader.load(bytes, isManifest: false) } }
+
+        var report = CheckReport()
+        let seconds = measure(repeats: 3) { report = Checker().check([folder.path]) }
+        let mix = kinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print("check: \(count) puzzles (\(mix)) + manifest, jobs 1")
+        print(String(format: "  parse only (json-c + strict pass, in memory)  %.3f s   %.0f puzzles/s", parse, Double(count) / parse))
+        print(String(format: "  parse+decode+rules (in memory)              %.3f s   %.0f puzzles/s", load, Double(count) / load))
+        print(String(format: "  load+check from disk (gridedit check)       %.3f s   %.0f puzzles/s   (%d passed, %d failed)",
+                     seconds, Double(count) / seconds, report.passed, report.failed))
+    }
+}
