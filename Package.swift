@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),
         .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON"]),
-        .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditTestSupport"]),
+        .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport"]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport"]),
     ]
 )

@@ -26,12 +26,23 @@ extension Exact {
     /// Reads the canonical text form back.
     ///
     /// Also accepted, because people edit puzzle files by hand: ASCII `sqrt2` for `√2`,
-    /// spaces around the `+`/`-` between the two parts, a leading `+`, and decimals with
+    /// spaces anywhere (`1 + 0.5 sqrt2`; they carry no meaning), a leading `+`, and decimals with
     /// extra digits (`2.50`, `007`). The rational part, if any, comes first. Returns nil
     /// for anything else, for values that are not quarters (`0.1`), and when either part
     /// exceeds ``limit`` units.
     public init?(parsing text: String) {
-        var scanner = TextScanner(text)
+        // Spaces may not split a number ("1 2" is not 12).
+        let scalars = Array(text.unicodeScalars)
+        let numeric: (Unicode.Scalar) -> Bool = { ("0"..."9").contains($0) || $0 == "." }
+        var previous: Unicode.Scalar?
+        var sawSpace = false
+        for scalar in scalars {
+            if scalar == " " { sawSpace = true; continue }
+            if sawSpace, let previous, numeric(previous), numeric(scalar) { return nil }
+            previous = scalar
+            sawSpace = false
+        }
+        var scanner = TextScanner(String(String.UnicodeScalarView(scalars.filter { $0 != " " })))
         let sign = scanner.sign() ?? 1
         guard let first = scanner.term() else { return nil }
 
