@@ -114,6 +114,27 @@ public final class DecodeContext {
         return nil
     }
 
+    /// A puzzle or pack id: lower-case letters and digits joined by single dashes.
+    public func identifier(_ node: JSONNode, what: String) -> String? {
+        guard let id = string(node) else { return nil }
+        guard PuzzleMetadata.isValidID(id) else {
+            report("schema.value",
+                   "\(what) \"\(id)\" must be lower-case letters and digits joined by single dashes, like \"classic-square\"",
+                   at: node)
+            return nil
+        }
+        return id
+    }
+
+    /// Reports a `formatVersion` newer than this build reads; true when the version is usable.
+    public func supportedVersion(_ version: Int, at node: JSONNode) -> Bool {
+        guard version > PuzzleDocument.formatVersion else { return true }
+        report("format.unsupported-version",
+               "formatVersion \(version) is newer than this gridedit understands (\(PuzzleDocument.formatVersion)); update gridedit",
+               at: node)
+        return false
+    }
+
     /// A point written `[x, y]`.
     public func point(_ node: JSONNode) -> Point? {
         guard let items = array(node) else { return nil }

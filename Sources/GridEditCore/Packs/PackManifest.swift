@@ -28,21 +28,11 @@ public struct PackManifest: Sendable, Hashable {
     public static func decode(_ root: JSONNode, context: DecodeContext) -> PackManifest? {
         guard let object = context.object(root, allowedKeys: keys) else { return nil }
         if let versionNode = object.required("formatVersion"), let version = context.int(versionNode, in: 1...Int.max),
-           version > PuzzleDocument.formatVersion {
-            context.report("format.unsupported-version",
-                           "formatVersion \(version) is newer than this gridedit understands (\(PuzzleDocument.formatVersion)); update gridedit",
-                           at: versionNode)
+           !context.supportedVersion(version, at: versionNode) {
             return nil
         }
         let schema = object.optional("$schema").flatMap(context.string)
-        let id = object.required("id").flatMap { node -> String? in
-            guard let id = context.string(node) else { return nil }
-            guard PuzzleMetadata.isValidID(id) else {
-                context.report("schema.value", "pack id \"\(id)\" must be lower-case letters and digits joined by single dashes", at: node)
-                return nil
-            }
-            return id
-        }
+        let id = object.required("id").flatMap { context.identifier($0, what: "pack id") }
         let title = object.required("title").flatMap(context.string)
         let description = object.required("description").flatMap(context.string)
         let ages = object.required("ageRange").flatMap { node -> ClosedRange<Int>? in

@@ -45,12 +45,7 @@ extension PuzzleDocument {
             context.report("schema.value", "formatVersion must be a whole number (this gridedit writes 1)", at: versionNode)
             return nil
         }
-        guard version <= formatVersion else {
-            context.report("format.unsupported-version",
-                           "formatVersion \(version) is newer than this gridedit understands (\(formatVersion)); update gridedit",
-                           at: versionNode)
-            return nil
-        }
+        guard context.supportedVersion(version, at: versionNode) else { return nil }
         guard let kindNode = root["kind"] else {
             context.report("schema.required", "missing required key \"kind\" (\(kindList))", at: root)
             return nil
@@ -77,16 +72,7 @@ extension PuzzleDocument {
     }
 
     private static func decodeMetadata(_ object: ObjectReader, context: DecodeContext) -> PuzzleMetadata? {
-        let id = object.required("id").flatMap { node -> String? in
-            guard let id = context.string(node) else { return nil }
-            guard PuzzleMetadata.isValidID(id) else {
-                context.report("schema.value",
-                               "id \"\(id)\" must be lower-case letters and digits joined by single dashes, like \"classic-square\"",
-                               at: node)
-                return nil
-            }
-            return id
-        }
+        let id = object.required("id").flatMap { context.identifier($0, what: "id") }
         let name = object.required("name").flatMap { node -> String? in
             guard let name = context.string(node) else { return nil }
             if name.isEmpty { context.report("schema.value", "name is empty; give the puzzle a name children will see", at: node) }
