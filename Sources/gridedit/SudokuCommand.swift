@@ -21,6 +21,7 @@ struct SudokuCommand: ParsableCommand {
             let outcome = SudokuLines.export(paths)
             for line in outcome.lines { print(line) }
             for message in outcome.errors { FileHandleStandardError.print(message) }
+            if outcome.hadIOError { throw ExitCode(2) }
             if !outcome.errors.isEmpty { throw ExitCode(1) }
         }
     }
@@ -28,7 +29,7 @@ struct SudokuCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Turn a file of puzzle lines into puzzle files in a folder.",
-            discussion: "Each line (16, 36 or 81 cells, . or 0 for empty) becomes <prefix>-<n>.json.")
+            discussion: "Each line (16, 36 or 81 cells, . or 0 for empty) becomes <prefix>-<nnn>.json, numbered in input order.")
 
         @Argument(help: "A file of puzzle lines, or - for standard input.")
         var input: String

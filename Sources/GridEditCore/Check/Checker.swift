@@ -50,14 +50,17 @@ public struct Checker: Sendable {
             report.files[index].findings.sort(by: Finding.displayOrder)
         }
 
-        // Folders of puzzles directly under a `puzzles` folder are meant to be packs.
-        let packFolders = Set(files.filter(FileWalker.isManifest).map(FileWalker.folder(of:)))
-        for folder in Set(files.map(FileWalker.folder(of:))).sorted()
-        where FileWalker.lastComponent(of: FileWalker.folder(of: folder)) == "puzzles" && !packFolders.contains(folder) {
-            report.files.append(.init(path: folder, kind: "folder", findings: [
-                Finding(rule: "pack.missing-manifest", severity: .warning,
-                        message: "this folder holds puzzles but no pack.json; add a manifest so the app can show it as a pack"),
-            ]))
+        // Folders of puzzles directly under a `puzzles` folder are meant to be packs; the
+        // warning goes to the folder's first checked file.
+        var warned = Set<String>()
+        for index in report.files.indices {
+            let folder = FileWalker.folder(of: report.files[index].path)
+            guard !warned.contains(folder), FileWalker.lastComponent(of: FileWalker.folder(of: folder)) == "puzzles",
+                  FileWalker.kind(of: FileWalker.join(folder, PackManifest.fileName)) == .missing else { continue }
+            warned.insert(folder)
+            report.files[index].findings.append(Finding(
+                rule: "pack.missing-manifest", severity: .warning,
+                message: "\(folder) holds puzzles but no pack.json; add a manifest so the app can show it as a pack"))
         }
         return report
     }

@@ -28,7 +28,7 @@ public enum DocumentLoader {
             let finding = Finding(rule: error.rule, message: error.message, path: error.path, location: error.location)
             return Result(root: nil, document: nil, findings: [finding], kind: "unknown")
         }
-        let context = DecodeContext()
+        let context = DecodeContext(source: bytes)
         var kind = "unknown"
         var document: Document?
         var ruleFindings: [Finding] = []

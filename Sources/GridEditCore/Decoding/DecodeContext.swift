@@ -8,8 +8,40 @@ import GridEditJSON
 /// value's line and column, so callers simply skip what could not be read.
 public final class DecodeContext {
     public private(set) var findings: [Finding] = []
+    /// The file's bytes, to place findings inside a string value exactly.
+    let source: [UInt8]
 
-    public init() {}
+    public init(source: [UInt8] = []) { self.source = source }
+
+    /// The location of the `scalarIndex`-th Unicode scalar of a string value, counting escapes
+    /// such as `\u0034` as the characters they occupy in the file.
+    public func location(ofScalar scalarIndex: Int, inString node: JSONNode) -> SourceLocation {
+        var offset = node.location.offset + 1  // after the opening quote
+        var column = node.location.column + 1
+        var remaining = scalarIndex
+        while remaining > 0, offset < source.count, source[offset] != UInt8(ascii: "\"") {
+            let byte = source[offset]
+            var width: Int  // bytes
+            var columns: Int
+            if byte == UInt8(ascii: "\\") {
+                let isUnicode = offset + 1 < source.count && source[offset + 1] == UInt8(ascii: "u")
+                width = isUnicode ? 6 : 2
+                // A surrogate pair (\uD83D\uDE00) is one scalar in twelve characters.
+                if isUnicode, offset + 11 < source.count, source[offset + 2] | 0x20 == UInt8(ascii: "d"),
+                   (UInt8(ascii: "8")...UInt8(ascii: "b")).contains(source[offset + 3] | 0x20) {
+                    width = 12
+                }
+                columns = width
+            } else {
+                width = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                columns = 1
+            }
+            offset += width
+            column += columns
+            remaining -= 1
+        }
+        return SourceLocation(line: node.location.line, column: column, offset: offset)
+    }
 
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 

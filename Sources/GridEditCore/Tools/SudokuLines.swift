@@ -5,16 +5,25 @@ public enum SudokuLines {
     public struct Outcome: Sendable {
         public var lines: [String] = []
         public var errors: [String] = []
+        /// A path could not be read at all (exit status 2, as for `check`).
+        public var hadIOError = false
     }
 
     /// One line per Sudoku file found, in sorted path order.
     public static func export(_ paths: [String]) -> Outcome {
         var outcome = Outcome()
         for path in paths {
-            let files = FileWalker.kind(of: path) == .directory ? FileWalker.jsonFiles(under: path) : [path]
+            let kind = FileWalker.kind(of: path)
+            if kind == .missing {
+                outcome.errors.append("\(path): no such file or folder; check the path")
+                outcome.hadIOError = true
+                continue
+            }
+            let files = kind == .directory ? FileWalker.jsonFiles(under: path) : [path]
             for file in files where !FileWalker.isManifest(file) {
                 guard case .success(let bytes) = FileWalker.read(file) else {
-                    outcome.errors.append("\(file): cannot read the file; check the path")
+                    outcome.errors.append("\(file): cannot read the file; check its permissions")
+                    outcome.hadIOError = true
                     continue
                 }
                 switch DocumentLoader.load(bytes, isManifest: false).document {
@@ -35,13 +44,17 @@ public enum SudokuLines {
         let timestamp = Self.timestamp(now)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var number = 0
-        for result in SudokuGrid.parseLines(text) {
+        let results = SudokuGrid.parseLines(text)
+        // Zero-padded so that the files sort in input order (`sudoku-002` before `sudoku-010`).
+        let width = max(3, String(results.count).count)
+        for result in results {
             switch result {
             case .failure(let error):
                 outcome.errors.append("\(source):\(error.line): \(error.error)")
             case .success(let grid):
                 number += 1
-                let id = "\(prefix)-\(number)"
+                let digits = String(number)
+                let id = "\(prefix)-\(String(repeating: "0", count: width - digits.count))\(digits)"
                 let metadata = PuzzleMetadata(id: id, name: "Sudoku \(number)", difficulty: difficulty,
                                               createdAt: timestamp, updatedAt: timestamp)
                 let document = PuzzleDocument(puzzle: SudokuPuzzle(metadata: metadata, givens: grid))

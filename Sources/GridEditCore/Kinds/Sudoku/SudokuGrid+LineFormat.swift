@@ -35,10 +35,11 @@ extension SudokuGrid {
     /// The grid as one line with `.` for empty cells.
     public var line: String { rowStrings.joined() }
 
-    /// Parses a whole file of lines, skipping blank lines and `#` comments; errors name the line.
+    /// Parses a whole file of lines (LF or CRLF), skipping blank lines and `#` comments;
+    /// errors name the line.
     public static func parseLines(_ text: String) -> [Result<SudokuGrid, LineError>] {
         var results: [Result<SudokuGrid, LineError>] = []
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = raw.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             do { results.append(.success(try SudokuGrid(line: trimmed))) }

@@ -53,7 +53,7 @@ public enum SudokuKind: PuzzleKind {
         var cells: [UInt8] = []
         for row in rows.prefix(n) {
             guard let text = context.string(row) else { ok = false; continue }
-            let chars = Array(text)
+            let chars = Array(text.unicodeScalars)
             if chars.count != n {
                 context.report("sudoku.size", "row has \(chars.count) cells; a \(n)×\(n) row has \(n)", at: row)
                 ok = false
@@ -61,12 +61,12 @@ public enum SudokuKind: PuzzleKind {
             }
             for (i, c) in chars.enumerated() {
                 if c == "." && !digitsOnly { cells.append(0); continue }
-                if let d = c.wholeNumberValue, c.isASCII, (1...n).contains(d) { cells.append(UInt8(d)); continue }
+                if let d = Character(c).wholeNumberValue, c.isASCII, (1...n).contains(d) { cells.append(UInt8(d)); continue }
                 let allowed = digitsOnly ? "a digit 1–\(n)" : "a digit 1–\(n) or . for an empty cell"
                 context.report(Finding(rule: "sudoku.value-out-of-range",
                                        message: "\"\(c)\" in \(cellName((cells.count / n, i))) is not allowed: use \(allowed)",
                                        path: row.path,
-                                       location: row.location.advanced(byColumns: 1 + i)))
+                                       location: context.location(ofScalar: i, inString: row)))
                 ok = false
                 cells.append(0)
             }
@@ -76,10 +76,3 @@ public enum SudokuKind: PuzzleKind {
     }
 }
 
-extension SourceLocation {
-    /// The location `n` characters further on the same line (for a character inside a
-    /// string literal without escapes).
-    func advanced(byColumns n: Int) -> SourceLocation {
-        SourceLocation(line: line, column: column + n, offset: offset + n)
-    }
-}

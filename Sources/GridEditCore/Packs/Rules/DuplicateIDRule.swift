@@ -1,11 +1,15 @@
 /// Puzzle ids are unique within a pack: the app and saved progress refer to puzzles by id.
+/// A file listed twice is `pack.duplicate-entry`'s business, not a second id.
 struct DuplicateIDRule: Rule {
     static let id = "pack.duplicate-id"
 
     func check(_ pack: Pack) -> [Finding] {
         var first: [String: Int] = [:]
+        var files = Set<String>()
         var findings: [Finding] = []
         for index in pack.puzzleIDs.keys.sorted() {
+            guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]),
+                  files.insert(path).inserted else { continue }
             let id = pack.puzzleIDs[index]!
             if let earlier = first[id] {
                 findings.append(finding("puzzle id \"\(id)\" is used by \(pack.manifest.puzzles[earlier]) and \(pack.manifest.puzzles[index]); ids must be unique in a pack",

@@ -1,0 +1,47 @@
+import GridEditTestSupport
+import Testing
+
+/// Help text wraps to the terminal width; compare it with line breaks and runs of spaces folded.
+private func folded(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+}
+
+@Suite("gridedit --help")
+struct HelpTests {
+    @Test("gridedit --help lists the subcommands")
+    func rootHelp() throws {
+        let output = try GridEditBinary.run(["--help"])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.lines.first == "OVERVIEW: Author, check and convert Tangram and Sudoku puzzles.")
+        #expect(output.lines.contains("USAGE: gridedit <subcommand>"))
+        let subcommands = output.lines.drop { $0 != "SUBCOMMANDS:" }.dropFirst()
+        #expect(subcommands.contains { $0.hasPrefix("  check ") && $0.hasSuffix("Validate puzzle files and packs.") })
+        #expect(subcommands.contains { $0.hasPrefix("  format ") && $0.contains("canonical layout") })
+        #expect(subcommands.contains { $0.hasPrefix("  sudoku ") && $0.contains("Convert Sudoku puzzles") })
+    }
+
+    @Test("gridedit check --help explains the exit status")
+    func checkHelp() throws {
+        let output = try GridEditBinary.run(["check", "--help"])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.lines.first == "OVERVIEW: Validate puzzle files and packs.")
+        #expect(output.lines.contains("USAGE: gridedit check <paths> ... [--format <format>]"))
+        let text = folded(output.stdout)
+        #expect(text.contains("Exit status: 0 clean (warnings allowed), 1 errors found, 2 a file could not be read, 64 bad usage."))
+        #expect(text.contains("(values: text, json; default: text)"))
+    }
+
+    @Test("every subcommand has help", arguments: [
+        (["format", "--help"], "USAGE: gridedit format <paths> ... [--check]"),
+        (["sudoku", "--help"], "USAGE: gridedit sudoku <subcommand>"),
+        (["sudoku", "export", "--help"], "USAGE: gridedit sudoku export <paths> ..."),
+        (["help", "sudoku", "import"], "USAGE: gridedit sudoku import <input> --output <output> [--prefix <prefix>] [--difficulty <difficulty>]"),
+    ])
+    func subcommandHelp(arguments: [String], usage: String) throws {
+        let output = try GridEditBinary.run(arguments)
+        #expect(output.status == 0)
+        #expect(folded(output.stdout).contains(usage))
+    }
+}
