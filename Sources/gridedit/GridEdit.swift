@@ -7,6 +7,6 @@ struct GridEdit: ParsableCommand {
         abstract: "Author, check and convert Tangram and Sudoku puzzles.",
         discussion: "Puzzle files and packs are described in docs/format.md.",
         version: "0.1.0",
-        subcommands: [Check.self, Format.self, SudokuCommand.self]
+        subcommands: [Check.self, List.self, Format.self, SudokuCommand.self]
     )
 }

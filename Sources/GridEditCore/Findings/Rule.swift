@@ -1,3 +1,5 @@
+import GridEditJSON
+
 /// A check over a decoded value (a puzzle, a pack), one rule per file, in the manner of
 /// swift-format: the rule has a stable id and a default severity, and returns findings.
 ///
@@ -20,4 +22,3 @@ extension Rule {
     }
 }
 
-import GridEditJSON
