@@ -29,7 +29,8 @@ public struct TangramPuzzle: Puzzle {
 
     /// The current arrangement covers the same ground, piece shape by piece shape, as the
     /// target: swapping the two large (or small) triangles, or reaching the same place through
-    /// another pose, still counts. Exact, no tolerance.
+    /// another pose, still counts. Exact, no tolerance. A silhouette-only puzzle reports false
+    /// until the exact cover test of the Tangram verifier exists.
     public var isCompleted: Bool {
         guard let target = pieces, currentState.count == target.count else { return false }
         return Self.footprints(currentState) == Self.footprints(target)
