@@ -7,7 +7,9 @@ import PackageDescription
 //   GridEditGeometry  exact ℤ[√2] numbers, points, polygons (no I/O)
 //   GridEditJSON      strict JSON over json-c with source locations, canonical writer
 //   GridEditCore      puzzle kinds, packs, store, findings and the checker (no terminal)
-//   gridedit          the command-line front end
+//   GridEditRender    Cairo previews, cards and sheets
+//   GridEditEditor    the editor core: documents, undo, snapping, anchors, pose sources
+//   gridedit          the command-line front end and the REPL
 let package = Package(
     name: "gridedit",
     platforms: [.macOS(.v13)],
@@ -24,8 +26,14 @@ let package = Package(
         .target(name: "GridEditGeometry"),
         .target(name: "GridEditJSON", dependencies: ["CJSONC"]),
         .target(name: "GridEditCore", dependencies: ["GridEditGeometry", "GridEditJSON"]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "GridEditRender", dependencies: ["GridEditCore", "CCairo"]),
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit",
+                       providers: [.apt(["libedit-dev"])]),
+        .target(name: "GridEditEditor", dependencies: ["GridEditCore"]),
         .executableTarget(name: "gridedit", dependencies: [
-            "GridEditCore",
+            "GridEditCore", "GridEditRender", "GridEditEditor", "CEditLine",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON"]),
@@ -34,6 +42,8 @@ let package = Package(
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),
         .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON"]),
         .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport"]),
+        .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditTestSupport"]),
+        .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditTestSupport"]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport"]),
     ]
 )

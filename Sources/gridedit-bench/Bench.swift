@@ -1,16 +1,26 @@
 import Foundation
 import GridEditCore
 
-/// Benchmarks, run in a release build: `swift run -c release gridedit-bench [check]`.
+/// Benchmarks, run in a release build from the repository root:
+/// `swift run -c release gridedit-bench [NAME...]` (no name: all of them).
 /// Prints figures; never fails on speed (speed is read by people, not asserted by tests).
 @main
 enum Bench {
+    /// One line per benchmark: its name and what runs it.
+    static let benchmarks: [(name: String, run: () throws -> Void)] = [
+        ("check", { try CheckBenchmark.run(puzzles: repository.appendingPathComponent("puzzles"), count: 10_000) }),
+    ]
+
+    static let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+
     static func main() throws {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let which = arguments.first ?? "all"
-        let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        if which == "check" || which == "all" {
-            try CheckBenchmark.run(puzzles: repository.appendingPathComponent("puzzles"), count: 10_000)
+        let names = Array(CommandLine.arguments.dropFirst())
+        for name in names where !benchmarks.contains(where: { $0.name == name }) {
+            print("unknown benchmark \(name); choose from \(benchmarks.map(\.name).joined(separator: ", "))")
+            exit(64)
+        }
+        for benchmark in benchmarks where names.isEmpty || names.contains(benchmark.name) {
+            try benchmark.run()
         }
     }
 }
