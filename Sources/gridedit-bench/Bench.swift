@@ -7,7 +7,7 @@ import GridEditCore
 @main
 enum Bench {
     /// One line per benchmark: its name and what runs it.
-    static let benchmarks: [(name: String, run: () throws -> Void)] = [
+    static let benchmarks: [(name: String, run: @Sendable () throws -> Void)] = [
         ("check", { try CheckBenchmark.run(puzzles: repository.appendingPathComponent("puzzles"), count: 10_000) }),
     ]
 
