@@ -37,13 +37,16 @@ enum CheckBenchmark {
         let parse = measure(repeats: 3) { for bytes in contents { _ = try? JSONParser.parse(bytes) } }
         let load = measure(repeats: 3) { for bytes in contents { _ = DocumentLoader.load(bytes, isManifest: false) } }
 
-        var report = CheckReport()
-        let seconds = measure(repeats: 3) { report = Checker().check([folder.path]) }
         let mix = kinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        print("check: \(count) puzzles (\(mix)) + manifest, jobs 1")
-        print(String(format: "  parse only (json-c + strict pass, in memory)  %.3f s   %.0f puzzles/s", parse, Double(count) / parse))
-        print(String(format: "  parse+decode+rules (in memory)              %.3f s   %.0f puzzles/s", load, Double(count) / load))
-        print(String(format: "  load+check from disk (gridedit check)       %.3f s   %.0f puzzles/s   (%d passed, %d failed)",
-                     seconds, Double(count) / seconds, report.passed, report.failed))
+        print("check: \(count) puzzles (\(mix)) + manifest")
+        print(String(format: "  parse only (json-c + strict pass, in memory, 1 thread)  %.3f s   %.0f puzzles/s", parse, Double(count) / parse))
+        print(String(format: "  parse+decode+rules (in memory, 1 thread)              %.3f s   %.0f puzzles/s", load, Double(count) / load))
+        for jobs in [1, 2] {
+            var report = CheckReport()
+            let checker = Checker(options: .init(jobs: jobs))
+            let seconds = measure(repeats: 3) { report = checker.check([folder.path]) }
+            print(String(format: "  load+check from disk, --jobs %d                       %.3f s   %.0f puzzles/s   (%d passed, %d failed)",
+                         jobs, seconds, Double(count) / seconds, report.passed, report.failed))
+        }
     }
 }

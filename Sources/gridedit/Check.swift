@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GridEditCore
 
 /// `gridedit check`: the CI entry point. Exit 0 clean, 1 findings, 2 I/O error, 64 usage.
@@ -12,21 +13,64 @@ struct Check: ParsableCommand {
             """
     )
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json, github }
 
     @Argument(help: "Puzzle files, pack manifests or folders.")
     var paths: [String]
 
-    @Option(help: "Report format: text (file:line:col: severity: [rule] message) or json.")
+    @Option(help: "Report format: text (file:line:col: severity: [rule] message), json, or github (Actions annotations plus the text report).")
     var format: OutputFormat = .text
 
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Also write a SARIF 2.1.0 report to this file.", valueName: "file"))
+    var sarif: String?
+
+    @Option(help: "Files checked in parallel (default: all cores). The report's order does not depend on it.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Check only shard K of N (1-based), for a CI matrix; every file is in exactly one shard.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Report a file as check.timeout when checking it takes longer than this.", valueName: "seconds"))
+    var timeoutPerPuzzle: Double?
+
+    @Flag(help: "Warnings fail too.")
+    var strict = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, like 2/4") }
+        if let timeoutPerPuzzle, !(timeoutPerPuzzle > 0) { throw ValidationError("--timeout-per-puzzle must be a positive number of seconds") }
+    }
+
     func run() throws {
-        let report = Checker().check(paths)
+        let progress = ProgressBar.forStandardError()
+        var options = Checker.Options(jobs: jobs, shard: shard.flatMap(Shard.init), timeoutPerFile: timeoutPerPuzzle,
+                                      strict: strict)
+        if let progress { options.progress = { done, total in progress.update(done, of: total) } }
+        let report = Checker(options: options).check(paths)
+        progress?.finish()
+
+        var sideReportFailed = false
+        let sideReports: [(String?, () -> String)] = [
+            (junit, { report.junitReport() }),
+            (sarif, { report.sarifReport(toolVersion: GridEdit.configuration.version) }),
+        ]
+        for (path, text) in sideReports {
+            guard let path else { continue }
+            do throws(AtomicFile.WriteError) { try AtomicFile.write(Array(text().utf8), to: path) } catch {
+                FileHandleStandardError.print(error.description)
+                sideReportFailed = true
+            }
+        }
         switch format {
         case .text: print(report.textReport(), terminator: "")
         case .json: print(report.jsonReport(), terminator: "")
+        case .github: print(report.githubReport(), terminator: "")
         }
-        if report.hadIOError { throw ExitCode(2) }
+        if report.hadIOError || sideReportFailed { throw ExitCode(2) }
         if report.failed > 0 { throw ExitCode(1) }
     }
 }

@@ -14,10 +14,15 @@ public struct CheckReport: Sendable {
     public var files: [FileReport] = []
     /// Set when a file or folder could not be read at all (exit code 2).
     public var hadIOError = false
+    /// Warnings fail a file too (`--strict`).
+    public var strict = false
 
     public init() {}
 
-    public var passed: Int { files.filter(\.passed).count }
+    /// Whether a file counts as passed under this report's strictness.
+    public func passes(_ file: FileReport) -> Bool { strict ? file.findings.isEmpty : file.passed }
+
+    public var passed: Int { files.filter(passes).count }
     public var failed: Int { files.count - passed }
     public var errorCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
     public var warningCount: Int { files.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }

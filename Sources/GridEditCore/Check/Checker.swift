@@ -1,13 +1,42 @@
+import Dispatch
 import Foundation
 import GridEditJSON
 
 /// `gridedit check` without the terminal: walks files and folders in sorted order, loads every
 /// `.json` file, runs the kinds' rules and the pack rules, and returns a report.
+///
+/// Files are checked on `jobs` threads, but the report lists them in the same sorted order
+/// whatever the number of jobs, so CI logs and diffs stay stable.
 public struct Checker: Sendable {
-    public init() {}
+    public struct Options: Sendable {
+        /// Worker threads; 1 checks on the calling thread.
+        public var jobs: Int
+        /// Only this share of the files, for a CI matrix.
+        public var shard: Shard?
+        /// A file whose check takes longer is reported as `check.timeout`.
+        public var timeoutPerFile: Double?
+        /// Warnings fail a file too.
+        public var strict: Bool
+        /// Called after each file with (files done, files in total), from any thread.
+        public var progress: (@Sendable (Int, Int) -> Void)?
+
+        public init(jobs: Int = 1, shard: Shard? = nil, timeoutPerFile: Double? = nil, strict: Bool = false,
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) {
+            self.jobs = max(1, jobs)
+            self.shard = shard
+            self.timeoutPerFile = timeoutPerFile
+            self.strict = strict
+            self.progress = progress
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) { self.options = options }
 
     public func check(_ paths: [String]) -> CheckReport {
         var report = CheckReport()
+        report.strict = options.strict
         var files: [String] = []
         for path in paths {
             switch FileWalker.kind(of: path) {
@@ -24,20 +53,14 @@ public struct Checker: Sendable {
         }
         var seen = Set<String>()
         files = files.filter { seen.insert($0).inserted }
+        if let shard = options.shard { files = files.filter(shard.contains) }
 
+        let outcomes = checkFiles(files)
         var loaded: [String: DocumentLoader.Result] = [:]
-        for file in files {
-            let fileReport: CheckReport.FileReport
-            switch FileWalker.read(file) {
-            case .failure(let error):
-                report.hadIOError = true
-                fileReport = .init(path: file, kind: "unknown", findings: [Finding(rule: "io.read", message: error.message)])
-            case .success(let bytes):
-                let result = DocumentLoader.load(bytes, isManifest: FileWalker.isManifest(file))
-                loaded[file] = result
-                fileReport = .init(path: file, kind: result.kind, findings: result.findings)
-            }
-            report.files.append(fileReport)
+        for (file, outcome) in zip(files, outcomes) {
+            if outcome.unreadable { report.hadIOError = true }
+            if let result = outcome.result { loaded[file] = result }
+            report.files.append(outcome.report)
         }
 
         // Pack rules: findings go to the manifest's own entry.
@@ -64,6 +87,96 @@ public struct Checker: Sendable {
         }
         return report
     }
+
+    struct FileOutcome: Sendable {
+        var report: CheckReport.FileReport
+        var result: DocumentLoader.Result?
+        var unreadable = false
+    }
+
+    /// Checks every file, in parallel when asked; the outcomes keep the files' order.
+    private func checkFiles(_ files: [String]) -> [FileOutcome] {
+        let results = ResultSlots<FileOutcome>(count: files.count)
+        let done = Counter()
+        let work: @Sendable (Int) -> Void = { index in
+            results[index] = self.checkFileWithinTimeout(files[index])
+            let finished = done.increment()
+            self.options.progress?(finished, files.count)
+        }
+        if options.jobs == 1 || files.count < 2 {
+            for index in files.indices { work(index) }
+        } else {
+            // Hand out files one at a time from a shared counter so a slow file does not
+            // hold up a whole pre-assigned slice.
+            let next = Counter()
+            DispatchQueue.concurrentPerform(iterations: min(options.jobs, files.count)) { _ in
+                while true {
+                    let index = next.increment() - 1
+                    guard index < files.count else { return }
+                    work(index)
+                }
+            }
+        }
+        return results.values
+    }
+
+    private func checkFileWithinTimeout(_ file: String) -> FileOutcome {
+        guard let timeout = options.timeoutPerFile else { return Self.checkFile(file) }
+        // The check runs on its own thread; if it overruns, its result is dropped and the
+        // file is reported. (The thread finishes in the background; the process ends soon after.)
+        let slot = ResultSlots<FileOutcome>(count: 1)
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            slot[0] = Self.checkFile(file)
+            finished.signal()
+        }
+        if finished.wait(timeout: .now() + timeout) == .success, let outcome = slot.values.first {
+            return outcome
+        }
+        let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+        return FileOutcome(report: .init(path: file, kind: "unknown", findings: [
+            Finding(rule: "check.timeout",
+                    message: "checking this file took longer than \(seconds) s; raise --timeout-per-puzzle or simplify the puzzle"),
+        ]))
+    }
+
+    static func checkFile(_ file: String) -> FileOutcome {
+        switch FileWalker.read(file) {
+        case .failure(let error):
+            return FileOutcome(report: .init(path: file, kind: "unknown",
+                                             findings: [Finding(rule: "io.read", message: error.message)]),
+                               unreadable: true)
+        case .success(let bytes):
+            let result = DocumentLoader.load(bytes, isManifest: FileWalker.isManifest(file))
+            return FileOutcome(report: .init(path: file, kind: result.kind, findings: result.findings), result: result)
+        }
+    }
+}
+
+/// One share of the files for a CI matrix: `K/N`, 1-based. A file's shard comes from a stable
+/// hash of its path, so every file is in exactly one shard and adding a file does not move
+/// the others between machines.
+public struct Shard: Sendable, Hashable {
+    public let index: Int
+    public let count: Int
+
+    /// Parses `K/N` with 1 ≤ K ≤ N.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        index = k
+        count = n
+    }
+
+    public func contains(_ path: String) -> Bool {
+        // FNV-1a over the path's bytes: the same on every machine and every run.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return Int(hash % UInt64(count)) == index - 1
+    }
 }
 
 /// Reads the listed puzzles of a pack (from the checker's cache when it already loaded them).
@@ -71,7 +184,7 @@ enum PackLoader {
     static func pack(manifest: PackManifest, folder: String, cache: [String: DocumentLoader.Result]) -> Pack {
         let files = FileWalker.jsonFiles(in: folder).filter { $0 != PackManifest.fileName }
         let present = Set(files)
-        var ids: [Int: String] = [:]
+        var puzzles: [Int: PuzzleDocument] = [:]
         for (index, entry) in manifest.puzzles.enumerated() {
             guard let relative = PackManifest.containedPath(entry), present.contains(relative) else { continue }
             let path = FileWalker.join(folder, relative)
@@ -79,8 +192,32 @@ enum PackLoader {
                 guard case .success(let bytes) = FileWalker.read(path) else { return nil }
                 return DocumentLoader.load(bytes, isManifest: false)
             }()
-            if case .puzzle(let document)? = result?.document { ids[index] = document.puzzle.id }
+            if case .puzzle(let document)? = result?.document { puzzles[index] = document }
         }
-        return Pack(folder: folder, manifest: manifest, files: files, puzzleIDs: ids)
+        return Pack(folder: folder, manifest: manifest, files: files, puzzles: puzzles)
     }
+}
+
+/// Slots written from several threads, each slot by one thread, read once all are done.
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { slots[index] } }
+        set { lock.withLock { slots[index] = newValue } }
+    }
+
+    var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+
+    /// Adds one and returns the new value.
+    func increment() -> Int { lock.withLock { value += 1; return value } }
 }

@@ -10,15 +10,18 @@ public struct Pack: Sendable {
     public var files: [String] { didSet { fileSet = Set(files) } }
     /// The same, for fast membership tests on packs of thousands of puzzles.
     public private(set) var fileSet: Set<String>
-    /// Ids of listed puzzles that could be read, by entry index.
-    public var puzzleIDs: [Int: String]
+    /// The listed puzzles that could be read, by entry index.
+    public var puzzles: [Int: PuzzleDocument]
 
-    public init(folder: String, manifest: PackManifest, files: [String], puzzleIDs: [Int: String]) {
+    /// Ids of the listed puzzles that could be read, by entry index.
+    public var puzzleIDs: [Int: String] { puzzles.mapValues(\.puzzle.id) }
+
+    public init(folder: String, manifest: PackManifest, files: [String], puzzles: [Int: PuzzleDocument]) {
         self.folder = folder
         self.manifest = manifest
         self.files = files
         self.fileSet = Set(files)
-        self.puzzleIDs = puzzleIDs
+        self.puzzles = puzzles
     }
 
     public static let rules: [any Rule<Pack>] = [
@@ -27,6 +30,7 @@ public struct Pack: Sendable {
         MissingFileRule(),
         UnlistedFileRule(),
         DuplicateIDRule(),
+        DifficultyOrderRule(),
     ]
 
     public func validate() -> [Finding] { Self.rules.flatMap { $0.check(self) } }

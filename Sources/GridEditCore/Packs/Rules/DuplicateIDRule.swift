@@ -7,10 +7,11 @@ struct DuplicateIDRule: Rule {
         var first: [String: Int] = [:]
         var files = Set<String>()
         var findings: [Finding] = []
-        for index in pack.puzzleIDs.keys.sorted() {
+        let ids = pack.puzzleIDs
+        for index in ids.keys.sorted() {
             guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]),
                   files.insert(path).inserted else { continue }
-            let id = pack.puzzleIDs[index]!
+            let id = ids[index]!
             if let earlier = first[id] {
                 findings.append(finding("puzzle id \"\(id)\" is used by \(pack.manifest.puzzles[earlier]) and \(pack.manifest.puzzles[index]); ids must be unique in a pack",
                                         at: Pack.entryPath(index)))

@@ -1,0 +1,67 @@
+import GridEditJSON
+
+/// SARIF 2.1.0, the static-analysis interchange format that code-scanning dashboards read:
+/// one run of the `gridedit` tool, its rules, and one result per finding with its location.
+extension CheckReport {
+    public static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+    public func sarifReport(toolVersion: String) -> String {
+        let findings = files.flatMap { file in file.findings.map { (file.path, $0) } }
+        let ruleIDs = Array(Set(findings.map(\.1.rule))).sorted()
+        let rules: [JSONValue] = ruleIDs.map { id in
+            .object([
+                .init("id", .string(id)),
+                .init("shortDescription", .object([.init("text", .string(RuleCatalog.summary(of: id)))])),
+                .init("help", .object([.init("text", .string("See the rule table in docs/format.md of the gridedit repository."))])),
+            ])
+        }
+        let results: [JSONValue] = findings.map { path, finding in
+            var region: [JSONValue.Member] = []
+            if let location = finding.location {
+                region = [.init("startLine", .number(String(location.line))),
+                          .init("startColumn", .number(String(location.column)))]
+            }
+            var physical: [JSONValue.Member] = [
+                .init("artifactLocation", .object([.init("uri", .string(Self.uri(path)))])),
+            ]
+            if !region.isEmpty { physical.append(.init("region", .object(region))) }
+            var message = finding.message
+            if let jsonPath = finding.path, !jsonPath.components.isEmpty { message = "\(jsonPath): \(message)" }
+            return .object([
+                .init("ruleId", .string(finding.rule)),
+                .init("ruleIndex", .number(String(ruleIDs.firstIndex(of: finding.rule)!))),
+                .init("level", .string(finding.severity == .error ? "error" : "warning")),
+                .init("message", .object([.init("text", .string(message))])),
+                .init("locations", .array([.object([.init("physicalLocation", .object(physical))])])),
+            ])
+        }
+        let log: JSONValue = .object([
+            .init("$schema", .string(Self.sarifSchema)),
+            .init("version", .string("2.1.0")),
+            .init("runs", .array([.object([
+                .init("tool", .object([.init("driver", .object([
+                    .init("name", .string("gridedit")),
+                    .init("version", .string(toolVersion)),
+                    .init("rules", .array(rules)),
+                ]))])),
+                .init("results", .array(results)),
+            ])])),
+        ])
+        return CanonicalJSONWriter.write(log)
+    }
+
+    /// A relative URI reference for a path (percent-encoding what URIs cannot hold).
+    static func uri(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if c.isASCII && (c.isLetter || c.isNumber || "-._~/".contains(c)) { result.append(c) }
+            else { result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+        }
+        return result
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}

@@ -1,0 +1,21 @@
+/// A pack's list goes from easy to hard: a child who meets an expert puzzle and then an easy
+/// one was probably shown them in the wrong order. A warning, since a designer may mean it.
+struct DifficultyOrderRule: Rule {
+    static let id = "pack.difficulty-order"
+    static let severity = Finding.Severity.warning
+
+    func check(_ pack: Pack) -> [Finding] {
+        var findings: [Finding] = []
+        var previous: (index: Int, difficulty: Difficulty)?
+        for index in pack.puzzles.keys.sorted() {
+            let difficulty = pack.puzzles[index]!.puzzle.difficulty
+            if let previous, difficulty < previous.difficulty {
+                findings.append(finding(
+                    "\(pack.manifest.puzzles[index]) is \(difficulty.rawValue) but comes after \(pack.manifest.puzzles[previous.index]) (\(previous.difficulty.rawValue)); order the list from easy to hard",
+                    at: Pack.entryPath(index)))
+            }
+            previous = (index, difficulty)
+        }
+        return findings
+    }
+}
