@@ -353,7 +353,7 @@ struct CheckCommandTests {
     func unknownReportFormat() throws {
         let output = try GridEditBinary.run(["check", "--format", "xml", "puzzles"])
         #expect(output.status == 64)
-        #expect(output.errorLines.first == "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'.")
+        #expect(output.errorLines.first == "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'github'.")
     }
 
     @Test("--format json has the documented shape and values")

@@ -1,5 +1,6 @@
 /// A pack's list goes from easy to hard: a child who meets an expert puzzle and then an easy
 /// one was probably shown them in the wrong order. A warning, since a designer may mean it.
+/// A file listed twice is `pack.duplicate-entry`'s business and is looked at once.
 struct DifficultyOrderRule: Rule {
     static let id = "pack.difficulty-order"
     static let severity = Finding.Severity.warning
@@ -7,7 +8,9 @@ struct DifficultyOrderRule: Rule {
     func check(_ pack: Pack) -> [Finding] {
         var findings: [Finding] = []
         var previous: (index: Int, difficulty: Difficulty)?
+        var seen = Set<String>()
         for index in pack.puzzles.keys.sorted() {
+            guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]), seen.insert(path).inserted else { continue }
             let difficulty = pack.puzzles[index]!.puzzle.difficulty
             if let previous, difficulty < previous.difficulty {
                 findings.append(finding(
