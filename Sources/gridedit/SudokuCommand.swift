@@ -2,12 +2,15 @@ import ArgumentParser
 import Foundation
 import GridEditCore
 
-/// `gridedit sudoku`: the line format other Sudoku tools speak.
+/// `gridedit sudoku`: the line format other Sudoku tools speak, solving, grading, explaining
+/// and generating (see docs/sudoku.md).
 struct SudokuCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sudoku",
-        abstract: "Convert Sudoku puzzles to and from the one-line format.",
-        subcommands: [Export.self, Import.self]
+        abstract: "Convert Sudoku puzzles to and from lines; solve, grade, explain and generate them.",
+        discussion: "Puzzle lines hold 16, 36 or 81 cells row by row, . or 0 for an empty cell. See docs/sudoku.md.",
+        subcommands: [Solve.self, Grade.self, Explain.self, Inspect.self, Canonical.self, Generate.self,
+                      Export.self, Import.self]
     )
 
     struct Export: ParsableCommand {

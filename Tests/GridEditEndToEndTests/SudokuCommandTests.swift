@@ -66,7 +66,9 @@ struct SudokuCommandTests {
 
         let checked = try GridEditBinary.run(["check", folder])
         #expect(checked.status == 0)
-        #expect(checked.lines == ["\(exported.lines.count) passed, 0 failed"])
+        // Imported puzzles keep the difficulty asked for; the grader may warn that it disagrees.
+        #expect(checked.lines.last == "\(exported.lines.count) passed, 0 failed")
+        #expect(checked.lines.dropLast().allSatisfy { $0.contains(": warning: [sudoku.difficulty-mismatch]") })
 
         let again = try GridEditBinary.run(["sudoku", "export", folder])
         #expect(again.status == 0)

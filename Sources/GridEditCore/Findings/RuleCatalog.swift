@@ -27,10 +27,16 @@ public enum RuleCatalog {
         "tangram.disconnected": "The pieces form more than one figure.",
         "tangram.silhouette-shape": "A silhouette ring is not a simple polygon or has the wrong orientation.",
         "tangram.silhouette-area": "The silhouette's area is not 8.",
+        "tangram.solution-mismatch": "The stored arrangement does not cover exactly the stored silhouette.",
+        "tangram.unsolvable": "No arrangement of the seven pieces fills the silhouette.",
+        "tangram.difficulty-mismatch": "The stored difficulty is far from the solver's estimate.",
         "sudoku.size": "Rows or row lengths do not match the size.",
         "sudoku.value-out-of-range": "A digit outside 1…size, or a character that is not a digit or '.'.",
         "sudoku.given-conflict": "Two equal givens in one row, column or box.",
         "sudoku.solution-invalid": "The stored solution breaks a rule or disagrees with a given.",
+        "sudoku.no-solution": "The givens cannot be completed.",
+        "sudoku.multiple-solutions": "The givens have more than one solution.",
+        "sudoku.difficulty-mismatch": "The stored difficulty is not the grade of the hardest technique needed.",
         "pack.missing-manifest": "A folder of puzzles without pack.json.",
         "pack.path-escape": "A manifest path leaves the pack folder.",
         "pack.missing-file": "A listed puzzle file does not exist.",
@@ -38,5 +44,6 @@ public enum RuleCatalog {
         "pack.unlisted-file": "A puzzle file the manifest does not list.",
         "pack.duplicate-id": "Two puzzles of one pack share an id.",
         "pack.difficulty-order": "The pack's list does not go from easy to hard.",
+        "pack.duplicate-puzzle": "Two puzzles of the pack ask for the same figure (or are the same Sudoku in disguise).",
     ]
 }

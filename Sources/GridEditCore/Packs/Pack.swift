@@ -31,6 +31,8 @@ public struct Pack: Sendable {
         UnlistedFileRule(),
         DuplicateIDRule(),
         DifficultyOrderRule(),
+        DuplicateSilhouetteRule(),
+        DuplicatePuzzleRule(),
     ]
 
     public func validate() -> [Finding] { Self.rules.flatMap { $0.check(self) } }

@@ -8,6 +8,9 @@ public enum SudokuKind: PuzzleKind {
     public static let rules: [any Rule<SudokuPuzzle>] = [
         GivenConflictRule(),
         SolutionRule(),
+        NoSolutionRule(),
+        MultipleSolutionsRule(),
+        DifficultyMismatchRule(),
     ]
 
     public static func decode(_ object: ObjectReader, metadata: PuzzleMetadata,

@@ -13,6 +13,9 @@ public enum TangramKind: PuzzleKind {
         DisconnectedRule(),
         SilhouetteShapeRule(),
         SilhouetteAreaRule(),
+        SolutionMismatchRule(),
+        UnsolvableRule(),
+        DifficultyEstimateRule(),
     ]
 
     public static func decode(_ object: ObjectReader, metadata: PuzzleMetadata,

@@ -27,13 +27,20 @@ public struct TangramPuzzle: Puzzle {
     public var initialState: [Pose] { tray ?? [] }
     public var targetState: [Pose]? { pieces }
 
-    /// The current arrangement covers the same ground, piece shape by piece shape, as the
-    /// target: swapping the two large (or small) triangles, or reaching the same place through
-    /// another pose, still counts. Exact, no tolerance. A silhouette-only puzzle reports false
-    /// until the exact cover test of the Tangram verifier exists.
+    /// The current arrangement solves the puzzle, exactly, with no tolerance:
+    /// - it covers the same ground, piece shape by piece shape, as the stored solution (swapping
+    ///   the two large or small triangles, or reaching the same place through another pose,
+    ///   still counts); or
+    /// - the puzzle has a silhouette and the arrangement fills it exactly: all seven pieces, none
+    ///   overlapping another, their union equal to the silhouette. Any filling counts, not only
+    ///   the stored one, since the child sees only the outline.
     public var isCompleted: Bool {
-        guard let target = pieces, currentState.count == target.count else { return false }
-        return Self.footprints(currentState) == Self.footprints(target)
+        if let target = pieces, currentState.count == target.count,
+           Self.footprints(currentState) == Self.footprints(target) {
+            return true
+        }
+        guard let silhouette, let figure = TangramTarget.arrangement(currentState, inPlayArea: false) else { return false }
+        return (try? OctilinearRegion(rings: silhouette)) == figure
     }
 
     public mutating func reset() { currentState = initialState }

@@ -1,6 +1,9 @@
 import GridEditJSON
 
 /// A stored solution is a complete valid grid that keeps every given.
+///
+/// Such a grid is a solution of the givens, so when the givens have a unique solution it is
+/// that one; when they have several, `sudoku.multiple-solutions` reports it.
 struct SolutionRule: Rule {
     static let id = "sudoku.solution-invalid"
 

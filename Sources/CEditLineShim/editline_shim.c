@@ -1,0 +1,236 @@
+#include "gridedit_editline.h"
+
+#include <errno.h>
+#include <histedit.h>
+#include <langinfo.h>
+#include <limits.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+struct gridedit_line {
+    EditLine *editline;
+    History *history;
+    FILE *out;
+    int fd;
+    char *prompt;
+    gridedit_complete_fn complete;
+    void *context;
+    int abandoned;
+    char *text;
+};
+
+static volatile sig_atomic_t interrupt_flag = 0;
+
+static void on_interrupt(int signal_number) {
+    (void)signal_number;
+    interrupt_flag = 1;
+}
+
+void gridedit_interrupt_install(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;  /* no SA_RESTART: a blocking read returns so the flag is seen */
+    sigaction(SIGINT, &action, NULL);
+}
+
+int gridedit_interrupt_take(void) {
+    int was = interrupt_flag;
+    interrupt_flag = 0;
+    return was;
+}
+
+int gridedit_line_setlocale(void) {
+    setlocale(LC_ALL, "");
+    const char *codeset = nl_langinfo(CODESET);
+    if (codeset == NULL || strcmp(codeset, "UTF-8") != 0) {
+        if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "en_US.UTF-8");
+    }
+    setlocale(LC_NUMERIC, "C");
+    codeset = nl_langinfo(CODESET);
+    return codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+}
+
+static gridedit_line *line_of(EditLine *editline) {
+    gridedit_line *line = NULL;
+    el_get(editline, EL_CLIENTDATA, &line);
+    return line;
+}
+
+static char *prompt_of(EditLine *editline) {
+    gridedit_line *line = line_of(editline);
+    return line != NULL && line->prompt != NULL ? line->prompt : "> ";
+}
+
+/* Reads one character, decoding UTF-8 (or the locale's multibyte set). Signals that interrupt
+ * the read are retried: line editing turns ISIG off, so none is meant for the editor. */
+static int read_character(EditLine *editline, wchar_t *character) {
+    gridedit_line *line = line_of(editline);
+    char bytes[MB_LEN_MAX];
+    size_t used = 0;
+    for (;;) {
+        char byte;
+        ssize_t n = read(line->fd, &byte, 1);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (n == 0) return 0;
+        bytes[used++] = byte;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t result = mbrtowc(character, bytes, used, &state);
+        if (result == (size_t)-2) {
+            if (used < sizeof bytes) continue;
+            used = 0;  /* too long: drop it */
+            continue;
+        }
+        if (result == (size_t)-1) {
+            used = 0;  /* not a character: drop it */
+            continue;
+        }
+        if (result == 0) *character = L'\0';
+        return 1;
+    }
+}
+
+/* Ctrl-C: abandon the line, like a shell. */
+static unsigned char abandon_line(EditLine *editline, int key) {
+    (void)key;
+    gridedit_line *line = line_of(editline);
+    line->abandoned = 1;
+    fputs("^C", line->out);
+    fflush(line->out);
+    return CC_NEWLINE;
+}
+
+/* Ctrl-Z: give the terminal back, stop, and take it again when continued. */
+static unsigned char suspend(EditLine *editline, int key) {
+    (void)key;
+    el_set(editline, EL_PREP_TERM, 0);
+    kill(getpid(), SIGTSTP);
+    el_set(editline, EL_PREP_TERM, 1);
+    return CC_REDISPLAY;
+}
+
+static unsigned char complete(EditLine *editline, int key) {
+    (void)key;
+    gridedit_line *line = line_of(editline);
+    if (line->complete == NULL) return CC_ERROR;
+    const LineInfo *info = el_line(editline);
+    size_t length = (size_t)(info->cursor - info->buffer);
+    char *before = malloc(length + 1);
+    if (before == NULL) return CC_ERROR;
+    memcpy(before, info->buffer, length);
+    before[length] = '\0';
+    char *insert = NULL;
+    char *list = NULL;
+    line->complete(line->context, before, &insert, &list);
+    free(before);
+    unsigned char result = CC_REFRESH;
+    int listed = list != NULL && list[0] != '\0';
+    if (listed) {
+        fprintf(line->out, "\n%s", list);
+        fflush(line->out);
+        result = CC_REDISPLAY;
+    }
+    if (insert != NULL && insert[0] != '\0') {
+        if (el_insertstr(editline, insert) == -1) result = CC_ERROR;
+    } else if (!listed) {
+        result = CC_REFRESH_BEEP;  /* nothing to complete */
+    }
+    free(insert);
+    free(list);
+    return result;
+}
+
+gridedit_line *gridedit_line_open(const char *program, int history_size) {
+    FILE *in = stdin, *out = stdout, *err = stderr;
+    gridedit_line *line = calloc(1, sizeof *line);
+    if (line == NULL) return NULL;
+    line->editline = el_init(program, in, out, err);
+    line->history = history_init();
+    if (line->editline == NULL || line->history == NULL) {
+        gridedit_line_close(line);
+        return NULL;
+    }
+    line->out = out;
+    line->fd = fileno(in);
+    HistEvent event;
+    history(line->history, &event, H_SETSIZE, history_size);
+    history(line->history, &event, H_SETUNIQUE, 1);
+
+    EditLine *e = line->editline;
+    el_set(e, EL_CLIENTDATA, line);
+    el_set(e, EL_EDITOR, "emacs");
+    el_set(e, EL_SIGNAL, 0);
+    el_set(e, EL_HIST, history, line->history);
+    el_set(e, EL_PROMPT_ESC, prompt_of, '\1');
+    el_set(e, EL_GETCFN, read_character);
+    el_source(e, NULL);  /* the user's ~/.editrc, if any */
+
+    /* Ctrl-C and Ctrl-Z reach the editor as keys while a line is edited. */
+    const char *no_signals[] = {"setty", "-d", "-isig", NULL};
+    el_parse(e, 3, no_signals);
+    el_set(e, EL_ADDFN, "gridedit-complete", "Complete the word at the cursor", complete);
+    el_set(e, EL_ADDFN, "gridedit-abandon", "Abandon the line", abandon_line);
+    el_set(e, EL_ADDFN, "gridedit-suspend", "Suspend gridedit", suspend);
+    el_set(e, EL_BIND, "^I", "gridedit-complete", NULL);
+    el_set(e, EL_BIND, "^C", "gridedit-abandon", NULL);
+    el_set(e, EL_BIND, "^Z", "gridedit-suspend", NULL);
+    el_set(e, EL_BIND, "^R", "em-inc-search-prev", NULL);
+    return line;
+}
+
+void gridedit_line_close(gridedit_line *line) {
+    if (line == NULL) return;
+    if (line->editline != NULL) el_end(line->editline);
+    if (line->history != NULL) history_end(line->history);
+    free(line->prompt);
+    free(line->text);
+    free(line);
+}
+
+void gridedit_line_set_prompt(gridedit_line *line, const char *prompt) {
+    free(line->prompt);
+    line->prompt = strdup(prompt != NULL ? prompt : "> ");
+}
+
+void gridedit_line_set_completer(gridedit_line *line, gridedit_complete_fn fn, void *context) {
+    line->complete = fn;
+    line->context = context;
+}
+
+const char *gridedit_line_read(gridedit_line *line, int *status) {
+    line->abandoned = 0;
+    int count = 0;
+    const char *text = el_gets(line->editline, &count);
+    if (line->abandoned) {
+        *status = -1;
+        return NULL;
+    }
+    if (text == NULL || count <= 0) {
+        *status = 0;
+        return NULL;
+    }
+    free(line->text);
+    line->text = strdup(text);
+    if (line->text == NULL) {
+        *status = 0;
+        return NULL;
+    }
+    size_t length = strlen(line->text);
+    while (length > 0 && (line->text[length - 1] == '\n' || line->text[length - 1] == '\r')) line->text[--length] = '\0';
+    *status = 1;
+    return line->text;
+}
+
+void gridedit_line_history_add(gridedit_line *line, const char *entry) {
+    HistEvent event;
+    history(line->history, &event, H_ENTER, entry);
+}

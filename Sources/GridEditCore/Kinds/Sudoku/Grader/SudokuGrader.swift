@@ -1,0 +1,194 @@
+/// Grades a Sudoku the way a person solves it: repeatedly apply the simplest technique of the
+/// ladder that makes progress (see `SudokuTechnique`), and report the hardest one needed.
+///
+/// ```swift
+/// let grade = SudokuGrader.grade(grid)
+/// grade.tier          // .hard
+/// grade.hardest       // .xWing
+/// grade.steps         // every step, with a plain-words explanation
+///
+/// SudokuGrader.nextStep(grid)                    // the next step from these digits
+/// SudokuGrader.hint(givens: g, current: now)     // what to tell a player who asks
+/// ```
+public enum SudokuGrader {
+    /// The ladder: every technique with the function that finds its next use, simplest first.
+    static let ladder: [(technique: SudokuTechnique, find: @Sendable (SudokuBoard) -> SudokuStep?)] = [
+        (.fullHouse, Singles.fullHouse),
+        (.hiddenSingle, Singles.hiddenSingle),
+        (.nakedSingle, Singles.nakedSingle),
+        (.pointing, Intersections.pointing),
+        (.claiming, Intersections.claiming),
+        (.nakedPair, { Subsets.naked($0, size: 2) }),
+        (.hiddenPair, { Subsets.hidden($0, size: 2) }),
+        (.nakedTriple, { Subsets.naked($0, size: 3) }),
+        (.hiddenTriple, { Subsets.hidden($0, size: 3) }),
+        (.nakedQuad, { Subsets.naked($0, size: 4) }),
+        (.hiddenQuad, { Subsets.hidden($0, size: 4) }),
+        (.xWing, { Fish.find($0, size: 2) }),
+        (.swordfish, { Fish.find($0, size: 3) }),
+        (.xyWing, Wings.xyWing),
+        (.xyzWing, Wings.xyzWing),
+        (.jellyfish, { Fish.find($0, size: 4) }),
+        (.simpleColouring, Chains.simpleColouring),
+        (.xChain, Chains.xChain),
+        (.xyChain, Chains.xyChain),
+    ]
+
+    public static let allTechniques = Set(SudokuTechnique.allCases)
+
+    /// Grades the puzzle `grid` (its digits are the givens). Only `techniques` are used; a
+    /// puzzle they cannot finish is `beyond-logic`.
+    public static func grade(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques) -> SudokuGrade {
+        guard grid.conflicts.isEmpty else { return SudokuGrade(status: .noSolution) }
+        let solutions = SudokuSolver.countSolutions(grid, limit: 2, keep: 0)
+        switch solutions.verdict {
+        case .none: return SudokuGrade(status: .noSolution)
+        case .multiple: return SudokuGrade(status: .multipleSolutions)
+        case .unique: break
+        }
+        let (steps, board) = solve(SudokuBoard(grid), using: techniques)
+        return SudokuGrade(status: board.isSolved ? .solved : .stuck, steps: steps)
+    }
+
+    /// Applies the ladder until the board is solved or no technique helps.
+    static func solve(_ start: SudokuBoard, using techniques: Set<SudokuTechnique> = allTechniques,
+                      until stop: (SudokuStep) -> Bool = { _ in false }) -> ([SudokuStep], SudokuBoard) {
+        var board = start
+        var steps: [SudokuStep] = []
+        // Every step places a digit or removes a candidate, so this bound is never reached by
+        // a correct ladder; it guards against a technique that reports no change.
+        let bound = board.geometry.cellCount * (board.n + 1)
+        while !board.isSolved && steps.count < bound {
+            guard let step = next(board, using: techniques) else { break }
+            board.apply(step)
+            steps.append(step)
+            if stop(step) { break }
+        }
+        return (steps, board)
+    }
+
+    static func next(_ board: SudokuBoard, using techniques: Set<SudokuTechnique> = allTechniques) -> SudokuStep? {
+        for (technique, find) in ladder where techniques.contains(technique) {
+            if let step = find(board) { return step }
+        }
+        return nil
+    }
+
+    /// The next step from the digits of `grid` alone: empty cells start with every digit
+    /// their row, column and box allow (earlier eliminations are not remembered, so the step
+    /// may remove candidates rather than place a digit). Nil when the grid is full or no
+    /// technique applies.
+    public static func nextStep(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques) -> SudokuStep? {
+        let board = SudokuBoard(grid)
+        guard !board.isSolved, !board.hasContradiction else { return nil }
+        return next(board, using: techniques)
+    }
+
+    /// The steps from the digits of `grid` up to and including the next one that places a
+    /// digit: what a player needs to find that digit. Empty when no technique places one.
+    public static func stepsToNextPlacement(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques) -> [SudokuStep] {
+        let board = SudokuBoard(grid)
+        guard !board.isSolved, !board.hasContradiction else { return [] }
+        let (steps, _) = solve(board, using: techniques, until: \.isPlacement)
+        return steps.last?.isPlacement == true ? steps : []
+    }
+
+    /// What to tell a player who asks for help: the puzzle is `givens`, the player's grid is
+    /// `current` (givens plus digits entered).
+    public static func hint(givens: SudokuGrid, current: SudokuGrid) -> SudokuHint {
+        precondition(givens.size == current.size, "givens and current grid differ in size")
+        if let conflict = current.conflicts.first {
+            return .conflict(SudokuCell(row: conflict.first.0, column: conflict.first.1),
+                             SudokuCell(row: conflict.second.0, column: conflict.second.1), unit: conflict.unit)
+        }
+        let result = SudokuSolver.countSolutions(givens, limit: 2, keep: 1)
+        guard let solution = result.solution else {
+            return result.count == 0 ? .noSolution : .multipleSolutions
+        }
+        let n = current.size.rawValue
+        let wrong = current.cells.indices.filter { current.cells[$0] != 0 && current.cells[$0] != solution.cells[$0] }
+        if !wrong.isEmpty { return .mistakes(wrong.map { SudokuCell(row: $0 / n, column: $0 % n) }) }
+        if current.isFull { return .solved }
+        let steps = stepsToNextPlacement(current)
+        return steps.isEmpty ? .stuck : .steps(steps)
+    }
+}
+
+/// The result of grading one puzzle.
+public struct SudokuGrade: Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable {
+        /// The ladder solved the puzzle.
+        case solved
+        /// Unique, but the ladder gets stuck: the tier is beyond-logic.
+        case stuck
+        case noSolution = "no-solution"
+        case multipleSolutions = "multiple-solutions"
+    }
+
+    public var status: Status
+    /// The logical steps taken, in order (up to where the ladder got stuck).
+    public var steps: [SudokuStep]
+
+    public init(status: Status, steps: [SudokuStep] = []) {
+        self.status = status
+        self.steps = steps
+    }
+
+    /// The hardest technique used, nil when no step was needed or the puzzle is not unique.
+    public var hardest: SudokuTechnique? { steps.map(\.technique).max() }
+
+    /// The tier: that of the hardest technique, beyond-logic when stuck; nil when the puzzle
+    /// has no unique solution. A full grid is easy.
+    public var tier: SudokuTier? {
+        switch status {
+        case .solved: hardest?.tier ?? .easy
+        case .stuck: .beyondLogic
+        case .noSolution, .multipleSolutions: nil
+        }
+    }
+
+    /// The `difficulty` a puzzle file should record (beyond-logic is expert).
+    public var difficulty: Difficulty? { tier?.difficulty }
+
+    /// How often each technique was used.
+    public var counts: [SudokuTechnique: Int] {
+        steps.reduce(into: [:]) { $0[$1.technique, default: 0] += 1 }
+    }
+
+    /// The batch line: `TIER HARDEST STEPS`, e.g. `hard x-wing 61`, `beyond-logic xy-wing 23`,
+    /// `multiple-solutions - 0`.
+    public var line: String {
+        let first = tier?.rawValue ?? status.rawValue
+        return "\(first) \(hardest?.id ?? "-") \(steps.count)"
+    }
+}
+
+/// Help for a player, from `SudokuGrader.hint(givens:current:)`.
+public enum SudokuHint: Sendable, Hashable, CustomStringConvertible {
+    /// The grid is full and right.
+    case solved
+    /// Two equal digits share a unit.
+    case conflict(SudokuCell, SudokuCell, unit: String)
+    /// Entered digits that are not the puzzle's solution.
+    case mistakes([SudokuCell])
+    /// The steps that lead to the next digit; the last one places it.
+    case steps([SudokuStep])
+    /// No technique of the ladder finds the next digit: trial and error from here.
+    case stuck
+    /// The givens have no solution, or more than one: a hint cannot be trusted.
+    case noSolution
+    case multipleSolutions
+
+    public var description: String {
+        switch self {
+        case .solved: "The grid is solved."
+        case .conflict(let a, let b, let unit): "\(a) and \(b) hold the same digit in \(unit)."
+        case .mistakes(let cells):
+            cells.count == 1 ? "\(cells[0]) is wrong." : "\(Words.list(cells.map(\.description))) are wrong."
+        case .steps(let steps): steps.map(\.description).joined(separator: "\n")
+        case .stuck: "No technique finds the next digit from here; it needs trial and error."
+        case .noSolution: "The givens have no solution."
+        case .multipleSolutions: "The givens have more than one solution, so there is no single right answer yet."
+        }
+    }
+}

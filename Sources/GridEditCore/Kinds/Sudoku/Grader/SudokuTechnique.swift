@@ -1,0 +1,102 @@
+/// How hard a Sudoku is for a person: the tier of the hardest technique its solution needs.
+public enum SudokuTier: String, Sendable, Hashable, CaseIterable, Comparable {
+    case easy, medium, hard, expert
+    /// No technique of the ladder makes progress: the puzzle needs trial and error.
+    case beyondLogic = "beyond-logic"
+
+    public static func < (a: SudokuTier, b: SudokuTier) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// The puzzle files' `difficulty` for this tier. The field has no beyond-logic value:
+    /// such puzzles are `expert`.
+    public var difficulty: Difficulty {
+        switch self {
+        case .easy: .easy
+        case .medium: .medium
+        case .hard: .hard
+        case .expert, .beyondLogic: .expert
+        }
+    }
+
+    /// The tier of a difficulty field value (`expert` means the expert tier).
+    public init(_ difficulty: Difficulty) {
+        switch difficulty {
+        case .easy: self = .easy
+        case .medium: self = .medium
+        case .hard: self = .hard
+        case .expert: self = .expert
+        }
+    }
+}
+
+/// The ladder of solving techniques, simplest first. The grader always applies the simplest
+/// technique that makes progress, so "the hardest technique used" is the hardest one needed.
+public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparable {
+    // Easy
+    case fullHouse = "full-house"
+    case hiddenSingle = "hidden-single"
+    case nakedSingle = "naked-single"
+    // Medium
+    case pointing
+    case claiming
+    case nakedPair = "naked-pair"
+    case hiddenPair = "hidden-pair"
+    case nakedTriple = "naked-triple"
+    case hiddenTriple = "hidden-triple"
+    // Hard
+    case nakedQuad = "naked-quad"
+    case hiddenQuad = "hidden-quad"
+    case xWing = "x-wing"
+    case swordfish
+    case xyWing = "xy-wing"
+    case xyzWing = "xyz-wing"
+    // Expert
+    case jellyfish
+    case simpleColouring = "simple-colouring"
+    case xChain = "x-chain"
+    case xyChain = "xy-chain"
+
+    public static func < (a: SudokuTechnique, b: SudokuTechnique) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// The id used in reports and on the command line (`x-wing`).
+    public var id: String { rawValue }
+
+    /// The name in plain words.
+    public var name: String {
+        switch self {
+        case .fullHouse: "full house"
+        case .hiddenSingle: "hidden single"
+        case .nakedSingle: "naked single"
+        case .pointing: "pointing (locked candidates)"
+        case .claiming: "claiming (locked candidates)"
+        case .nakedPair: "naked pair"
+        case .hiddenPair: "hidden pair"
+        case .nakedTriple: "naked triple"
+        case .hiddenTriple: "hidden triple"
+        case .nakedQuad: "naked quad"
+        case .hiddenQuad: "hidden quad"
+        case .xWing: "X-wing"
+        case .swordfish: "swordfish"
+        case .xyWing: "XY-wing"
+        case .xyzWing: "XYZ-wing"
+        case .jellyfish: "jellyfish"
+        case .simpleColouring: "simple colouring"
+        case .xChain: "X-chain"
+        case .xyChain: "XY-chain"
+        }
+    }
+
+    public var tier: SudokuTier {
+        switch self {
+        case .fullHouse, .hiddenSingle, .nakedSingle: .easy
+        case .pointing, .claiming, .nakedPair, .hiddenPair, .nakedTriple, .hiddenTriple: .medium
+        case .nakedQuad, .hiddenQuad, .xWing, .swordfish, .xyWing, .xyzWing: .hard
+        case .jellyfish, .simpleColouring, .xChain, .xyChain: .expert
+        }
+    }
+
+    public init?(id: String) { self.init(rawValue: id) }
+}

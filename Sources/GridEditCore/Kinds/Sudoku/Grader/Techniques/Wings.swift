@@ -1,0 +1,60 @@
+/// Hard: XY-wing and XYZ-wing.
+enum Wings {
+    /// A pivot cell that is x or y sees two cells that are x or z and y or z: whichever the
+    /// pivot is, one of those two is z, so a cell that sees both cannot be z.
+    static func xyWing(_ board: SudokuBoard) -> SudokuStep? {
+        let g = board.geometry
+        let pairs = (0..<g.cellCount).filter { board.values[$0] == 0 && board.candidates[$0].nonzeroBitCount == 2 }
+        for pivot in pairs {
+            let pivotMask = board.candidates[pivot]
+            let wings = pairs.filter { $0 != pivot && g.sees(pivot, $0) && (board.candidates[$0] & pivotMask).nonzeroBitCount == 1 }
+            for (i, a) in wings.enumerated() {
+                for b in wings[(i + 1)...] {
+                    let ma = board.candidates[a], mb = board.candidates[b]
+                    // a shares one pivot digit, b the other, and both share a third digit z.
+                    guard ma & pivotMask != mb & pivotMask else { continue }
+                    let z = ma & mb & ~pivotMask
+                    guard z.nonzeroBitCount == 1 else { continue }
+                    let digit = z.trailingZeroBitCount + 1
+                    let targets = (0..<g.cellCount).filter {
+                        $0 != a && $0 != b && board.candidates[$0] & z != 0 && g.sees($0, a) && g.sees($0, b)
+                    }
+                    guard !targets.isEmpty else { continue }
+                    return SudokuStep(technique: .xyWing, eliminations: board.eliminations(targets.map { ($0, digit) }),
+                                      focus: [pivot, a, b].map(board.cell),
+                                      explanation: "\(board.name(pivot)) is \(Words.digits(pivotMask, conjunction: "or")); it sees \(board.name(a)) (\(Words.digits(ma, conjunction: "or"))) and \(board.name(b)) (\(Words.digits(mb, conjunction: "or"))). Whichever digit \(board.name(pivot)) takes, one of \(board.name(a)) and \(board.name(b)) is \(digit), so a cell that sees both cannot be \(digit): remove \(digit) from \(board.names(targets)).")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A pivot that is x, y or z sees a cell that is x or z and one that is y or z: one of the
+    /// three is z, so a cell that sees all three cannot be z.
+    static func xyzWing(_ board: SudokuBoard) -> SudokuStep? {
+        let g = board.geometry
+        for pivot in 0..<g.cellCount where board.values[pivot] == 0 && board.candidates[pivot].nonzeroBitCount == 3 {
+            let pivotMask = board.candidates[pivot]
+            let wings = g.peers[pivot].filter {
+                board.values[$0] == 0 && board.candidates[$0].nonzeroBitCount == 2 && board.candidates[$0] & ~pivotMask == 0
+            }
+            for (i, a) in wings.enumerated() {
+                for b in wings[(i + 1)...] {
+                    let ma = board.candidates[a], mb = board.candidates[b]
+                    guard ma != mb else { continue }
+                    let z = ma & mb
+                    guard z.nonzeroBitCount == 1 else { continue }
+                    let digit = z.trailingZeroBitCount + 1
+                    let targets = g.peers[pivot].filter {
+                        $0 != a && $0 != b && board.candidates[$0] & z != 0 && g.sees($0, a) && g.sees($0, b)
+                    }
+                    guard !targets.isEmpty else { continue }
+                    return SudokuStep(technique: .xyzWing, eliminations: board.eliminations(targets.map { ($0, digit) }),
+                                      focus: [pivot, a, b].map(board.cell),
+                                      explanation: "\(board.name(pivot)) is \(Words.digits(pivotMask, conjunction: "or")); it sees \(board.name(a)) (\(Words.digits(ma, conjunction: "or"))) and \(board.name(b)) (\(Words.digits(mb, conjunction: "or"))). One of the three is \(digit) whatever happens, so a cell that sees all three cannot be \(digit): remove \(digit) from \(board.names(targets)).")
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,25 @@
+import GridEditJSON
+
+/// The stored difficulty agrees with the grade: the tier of the hardest technique a person
+/// needs (beyond-logic puzzles are `expert`). A warning: the grade is a guide, not a law.
+struct DifficultyMismatchRule: Rule {
+    static let id = "sudoku.difficulty-mismatch"
+    static let severity = Finding.Severity.warning
+
+    func check(_ puzzle: SudokuPuzzle) -> [Finding] {
+        let givens = puzzle.givens
+        guard givens.cells.contains(where: { $0 != 0 }), givens.conflicts.isEmpty else { return [] }
+        let grade = SudokuGrader.grade(givens)
+        guard let tier = grade.tier, tier.difficulty != puzzle.difficulty else { return [] }
+        let verdict: String
+        if tier == .beyondLogic {
+            verdict = "the grade is beyond-logic (no technique gridedit knows finishes it; recorded as expert)"
+        } else if let hardest = grade.hardest {
+            verdict = "the grade is \(tier.rawValue) (hardest technique: \(hardest.name))"
+        } else {
+            verdict = "the grid is already complete (easy)"
+        }
+        return [finding("difficulty is \"\(puzzle.difficulty.rawValue)\" but \(verdict); set \"difficulty\": \"\(tier.difficulty.rawValue)\" or change the givens",
+                        at: JSONPath.root.appending(key: "difficulty"))]
+    }
+}

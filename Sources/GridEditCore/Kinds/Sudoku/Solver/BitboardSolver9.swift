@@ -1,0 +1,384 @@
+/// The 9×9 hot path: a band-oriented bitboard solver that counts solutions up to a limit.
+///
+/// Representation. For each digit d and band b (three rows) one 27-bit word holds the cells of
+/// the band where d may still go: bit `9 * (row % 3) + column`. A placed digit keeps its own
+/// bit (so every row of every band always holds each digit once), and the `unsolved` words hold
+/// the cells not yet placed.
+///
+/// Propagation, per digit and band ("band update"):
+/// - the band's nine minirows (a row inside one box) where d may go form a 3×3 pattern; d sits
+///   in one minirow per row and one per box, so only minirows that belong to some permutation
+///   of the pattern survive (a 512-entry table). This is pointing and claiming, and more;
+/// - a box whose candidates for d lie in one column locks that column in the other bands;
+/// - a row of the band left with one cell for d is a hidden single (for its box too).
+///
+/// When no band changes any more: naked singles (cells with one digit, found with bit-sliced
+/// counters across the nine digit words), then hidden singles in columns. When neither
+/// applies, the solver branches on a cell with two candidates (or the fewest), copying the
+/// 32-word state onto a preallocated stack.
+///
+/// Everything lives in one unsafe buffer owned by the solver (tables, state stack, found
+/// solutions): no allocation, reference counting or dynamic dispatch in the search.
+final class BitboardSolver9 {
+    /// Words per search state: 27 candidate words (index 3 * digit + band), 3 unsolved-cell
+    /// words, the mask of candidate words changed since their last band update, padding.
+    static var stateWords: Int { 32 }
+    static var unsolved: Int { 27 }
+    /// The digits whose words changed since their last update (9 bits).
+    static var dirty: Int { 30 }
+    static var maxDepth: Int { 82 }
+
+    private let tables: UnsafePointer<UInt32>
+    private let stack: UnsafeMutablePointer<UInt32>
+    private let found: UnsafeMutablePointer<UInt8>
+    /// count, limit, keep: in the buffer rather than in stored properties, so the search
+    /// pays no exclusivity checks.
+    private let counters: UnsafeMutablePointer<Int>
+    /// Cells with two candidates per band, as of the last propagation.
+    private let pairs: UnsafeMutablePointer<UInt32>
+    private let keepCapacity: Int
+
+    /// `keep`: how many solutions to record at most (the first ones found).
+    init(keep: Int = 2) {
+        tables = BitboardTables9.shared.base
+        stack = .allocate(capacity: Self.stateWords * Self.maxDepth)
+        keepCapacity = max(1, keep)
+        found = .allocate(capacity: 81 * keepCapacity)
+        counters = .allocate(capacity: 3)
+        counters.initialize(repeating: 0, count: 3)
+        pairs = .allocate(capacity: 3)
+        pairs.initialize(repeating: 0, count: 3)
+    }
+
+    deinit {
+        stack.deallocate()
+        found.deallocate()
+        counters.deallocate()
+        pairs.deallocate()
+    }
+
+    var count: Int { counters[0] }
+
+    /// The `index`-th recorded solution (0-based), 81 digits 1…9.
+    func solution(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: found + 81 * index, count: 81)
+    }
+
+    var recorded: Int { min(counters[0], counters[2]) }
+
+    /// Counts the solutions of `cells` (81 values, 0 for empty, digits 1…9) up to `limit`,
+    /// recording the first `min(limit, keep)` of them. Digits above 9 count as no solution.
+    @discardableResult
+    func solve(_ cells: UnsafePointer<UInt8>, limit: Int, keep: Int? = nil) -> Int {
+        counters[0] = 0
+        counters[1] = max(1, limit)
+        counters[2] = min(keep ?? keepCapacity, keepCapacity)
+        let s = stack
+        for i in 0..<27 { s[i] = 0x7FF_FFFF }
+        s[Self.unsolved] = 0x7FF_FFFF
+        s[Self.unsolved + 1] = 0x7FF_FFFF
+        s[Self.unsolved + 2] = 0x7FF_FFFF
+        s[Self.dirty] = 0x1FF
+        for cell in 0..<81 {
+            let value = Int(cells[cell])
+            if value == 0 { continue }
+            guard value <= 9 else { return 0 }
+            let band = cell / 27
+            let bit = UInt32(1) &<< UInt32(cell - 27 * band)
+            let digit = value - 1
+            // A given that earlier givens already ruled out: conflicting givens.
+            guard s[3 * digit + band] & bit != 0, s[Self.unsolved + band] & bit != 0 else { return 0 }
+            assign(s, digit, band, bit)
+        }
+        search(s)
+        return counters[0]
+    }
+
+    // MARK: Search
+
+    private func search(_ s: UnsafeMutablePointer<UInt32>) {
+        guard propagate(s) else { return }
+        let u = s + Self.unsolved
+        let pairs = self.pairs
+        if u[0] | u[1] | u[2] == 0 {
+            let n = counters[0]
+            if n < counters[2] { record(s, into: found + 81 * n) }
+            counters[0] = n &+ 1
+            return
+        }
+        // A cell with two candidates if there is one, else one with the fewest.
+        var band = 0
+        var bit: UInt32 = 0
+        for b in 0..<3 where pairs[b] != 0 {
+            band = b
+            bit = pairs[b] & (0 &- pairs[b])
+            break
+        }
+        if bit == 0 {
+            (band, bit) = fewestCandidates(s)
+        }
+        var digits: UInt32 = 0
+        for d in 0..<9 where s[3 &* d &+ band] & bit != 0 { digits |= 1 &<< UInt32(d) }
+        let child = s + Self.stateWords
+        while digits != 0 {
+            let d = Int(digits.trailingZeroBitCount)
+            digits &= digits &- 1
+            if digits == 0 {
+                // The last candidate: no copy needed.
+                assign(s, d, band, bit)
+                search(s)
+                return
+            }
+            child.update(from: s, count: Self.stateWords)
+            assign(child, d, band, bit)
+            search(child)
+            if counters[0] >= counters[1] { return }
+        }
+    }
+
+    private func fewestCandidates(_ s: UnsafeMutablePointer<UInt32>) -> (Int, UInt32) {
+        var best = 10
+        var result = (0, UInt32(0))
+        for b in 0..<3 {
+            var cells = s[Self.unsolved + b]
+            while cells != 0 {
+                let bit = cells & (0 &- cells)
+                cells ^= bit
+                var n = 0
+                for d in 0..<9 where s[3 &* d &+ b] & bit != 0 { n &+= 1 }
+                if n < best {
+                    best = n
+                    result = (b, bit)
+                    if n <= 2 { return result }
+                }
+            }
+        }
+        return result
+    }
+
+    private func record(_ s: UnsafeMutablePointer<UInt32>, into out: UnsafeMutablePointer<UInt8>) {
+        for d in 0..<9 {
+            for b in 0..<3 {
+                var w = s[3 &* d &+ b]
+                while w != 0 {
+                    let k = Int(w.trailingZeroBitCount)
+                    w &= w &- 1
+                    out[27 &* b &+ k] = UInt8(d &+ 1)
+                }
+            }
+        }
+    }
+
+    // MARK: Propagation
+
+    /// `s[i] &= mask` for word i of digit d, marking the digit dirty when that changes it.
+    @inline(__always)
+    private func clear(_ s: UnsafeMutablePointer<UInt32>, _ i: Int, _ d: Int, _ mask: UInt32) {
+        let old = s[i]
+        let new = old & mask
+        if new != old {
+            s[i] = new
+            s[Self.dirty] |= 1 &<< UInt32(d)
+        }
+    }
+
+    /// Places digit `d` in the cell `bit` of band `b`: removes the cell from every other digit
+    /// and d from the cell's row, box and column.
+    @inline(__always)
+    private func assign(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
+        let t = tables
+        s[Self.unsolved &+ b] &= ~bit
+        // The cell leaves every digit's word of the band (its own digit's too, restored below);
+        // branch-free, collecting the digits whose word changed.
+        let keepOthers = ~bit
+        var changed: UInt32 = 0
+        var i = b
+        var e: UInt32 = 0
+        while e < 9 {
+            let old = s[i]
+            s[i] = old & keepOthers
+            changed |= (old & bit) != 0 ? 1 &<< e : 0
+            i &+= 3
+            e &+= 1
+        }
+        let k = Int(bit.trailingZeroBitCount)
+        let base = 3 &* d
+        // The digit leaves the cell's peers: row, box and column in the band, column elsewhere.
+        let own = base &+ b
+        let before = s[own] | bit
+        let after = (before & ~t[BitboardTables9.bandPeers &+ k])
+        s[own] = after
+        changed = (changed & ~(1 &<< UInt32(d))) | (before != after ? 1 &<< UInt32(d) : 0)
+        let column = ~t[BitboardTables9.columnSpread &+ k]
+        let o1 = b == 0 ? base &+ 1 : base
+        let o2 = b == 2 ? base &+ 1 : base &+ 2
+        let w1 = s[o1], w2 = s[o2]
+        let n1 = w1 & column, n2 = w2 & column
+        s[o1] = n1
+        s[o2] = n2
+        changed |= (w1 != n1 || w2 != n2) ? 1 &<< UInt32(d) : 0
+        s[Self.dirty] |= changed
+    }
+
+    /// Keeps the minirows of a band word that belong to a permutation (one per row, one per
+    /// box); 0 when there is none.
+    @inline(__always)
+    private func pruneBand(_ w: UInt32) -> UInt32 {
+        let t = tables
+        let pattern = t[Int(w & 0x1FF)] | t[Int((w &>> 9) & 0x1FF)] &<< 3 | t[Int(w &>> 18)] &<< 6
+        return w & t[BitboardTables9.minirowCells &+ Int(t[BitboardTables9.permutations &+ Int(pattern)])]
+    }
+
+    /// The update of one digit: rows×boxes and columns×boxes patterns until stable, then
+    /// hidden singles. False on a contradiction.
+    @inline(__always)
+    private func updateDigit(_ s: UnsafeMutablePointer<UInt32>, _ d: Int) -> Bool {
+        let t = tables
+        let base = 3 &* d
+        var w0 = s[base], w1 = s[base &+ 1], w2 = s[base &+ 2]
+        while true {
+            w0 = pruneBand(w0)
+            w1 = pruneBand(w1)
+            w2 = pruneBand(w2)
+            if w0 == 0 || w1 == 0 || w2 == 0 { return false }
+            // Columns of each band, three per stack: a permutation per stack too.
+            let c0 = (w0 | w0 &>> 9 | w0 &>> 18) & 0x1FF
+            let c1 = (w1 | w1 &>> 9 | w1 &>> 18) & 0x1FF
+            let c2 = (w2 | w2 &>> 9 | w2 &>> 18) & 0x1FF
+            var a0: UInt32 = 0, a1: UInt32 = 0, a2: UInt32 = 0
+            var shift: UInt32 = 0
+            while shift < 9 {
+                let pattern = (c0 &>> shift) & 7 | ((c1 &>> shift) & 7) &<< 3 | ((c2 &>> shift) & 7) &<< 6
+                let keep = t[BitboardTables9.permutations &+ Int(pattern)]
+                if keep == 0 { return false }
+                a0 |= (keep & 7) &<< shift
+                a1 |= ((keep &>> 3) & 7) &<< shift
+                a2 |= (keep &>> 6) &<< shift
+                shift &+= 3
+            }
+            // Nothing removed by columns: the rows' pruning already holds.
+            if a0 == c0 && a1 == c1 && a2 == c2 { break }
+            w0 &= t[BitboardTables9.columnCells &+ Int(a0)]
+            w1 &= t[BitboardTables9.columnCells &+ Int(a1)]
+            w2 &= t[BitboardTables9.columnCells &+ Int(a2)]
+        }
+        s[base] = w0
+        s[base &+ 1] = w1
+        s[base &+ 2] = w2
+        // Hidden singles: a row with one unsolved cell left for the digit (after the pruning
+        // above, this also finds every box and column with one cell left). A row where the
+        // digit is placed has no unsolved candidate.
+        let ws = (w0, w1, w2)
+        for b in 0..<3 {
+            let x = (b == 0 ? ws.0 : b == 1 ? ws.1 : ws.2) & s[Self.unsolved &+ b]
+            var singles = t[BitboardTables9.singleBit &+ Int(x & 0x1FF)]
+                | t[BitboardTables9.singleBit &+ Int((x &>> 9) & 0x1FF)] &<< 9
+                | t[BitboardTables9.singleBit &+ Int(x &>> 18)] &<< 18
+            while singles != 0 {
+                let bit = singles & (0 &- singles)
+                singles ^= bit
+                assign(s, d, b, bit)
+            }
+        }
+        return true
+    }
+
+    private func propagate(_ s: UnsafeMutablePointer<UInt32>) -> Bool {
+        let u = s + Self.unsolved
+        let pairs = self.pairs
+        while true {
+            while s[Self.dirty] != 0 {
+                let dirty = s[Self.dirty]
+                let d = Int(dirty.trailingZeroBitCount)
+                s[Self.dirty] = dirty & (dirty &- 1)
+                if !updateDigit(s, d) { return false }
+            }
+            // Naked singles, and cells with no candidate left; the cells with two candidates
+            // are kept for the branch, should it come to that.
+            var placed = false
+            for b in 0..<3 {
+                var one: UInt32 = 0, two: UInt32 = 0, three: UInt32 = 0
+                var i = b
+                while i < 27 {
+                    let w = s[i]
+                    three |= two & w
+                    two |= one & w
+                    one |= w
+                    i &+= 3
+                }
+                if u[b] & ~one != 0 { return false }
+                pairs[b] = two & ~three & u[b]
+                var singles = u[b] & ~two
+                while singles != 0 {
+                    let bit = singles & (0 &- singles)
+                    singles ^= bit
+                    var digit = -1
+                    for d in 0..<9 where s[3 &* d &+ b] & bit != 0 {
+                        digit = d
+                        break
+                    }
+                    if digit < 0 { return false }
+                    assign(s, digit, b, bit)
+                    placed = true
+                }
+            }
+            if !placed { return true }
+        }
+    }
+}
+
+/// The solver's lookup tables, built once and shared (read-only) by every solver instance.
+struct BitboardTables9: @unchecked Sendable {
+    /// Offsets of each table in `base`. The first 512 words map a 9-bit row of a band to the
+    /// 3-bit set of its boxes that are non-empty.
+    static let permutations = 512
+    static let minirowCells = 1024
+    static let columnCells = 1536
+    static let singleBit = 2048
+    static let bandPeers = 2560
+    static let columnSpread = 2560 + 27
+    static let words = 2560 + 54
+
+    let base: UnsafePointer<UInt32>
+
+    static let shared = BitboardTables9()
+
+    private init() {
+        let t = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.words)
+        for segment in 0..<512 {
+            var boxes: UInt32 = 0
+            for j in 0..<3 where (segment >> (3 * j)) & 7 != 0 { boxes |= 1 << j }
+            t[segment] = boxes
+        }
+        let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+        for pattern in 0..<512 {
+            var union: UInt32 = 0
+            for order in orders {
+                let mask = UInt32((1 << order[0]) | (1 << (3 + order[1])) | (1 << (6 + order[2])))
+                if UInt32(pattern) & mask == mask { union |= mask }
+            }
+            t[Self.permutations + pattern] = union
+            var cells: UInt32 = 0
+            for minirow in 0..<9 where (pattern >> minirow) & 1 != 0 {
+                cells |= 7 << UInt32(9 * (minirow / 3) + 3 * (minirow % 3))
+            }
+            t[Self.minirowCells + pattern] = cells
+            // A set of columns → their cells in a band.
+            let columns = UInt32(pattern)
+            t[Self.columnCells + pattern] = columns | columns << 9 | columns << 18
+            // A row segment with exactly one cell → that cell.
+            t[Self.singleBit + pattern] = pattern != 0 && pattern & (pattern - 1) == 0 ? UInt32(pattern) : 0
+        }
+        for k in 0..<27 {
+            let (r, c) = (k / 9, k % 9)
+            var peers: UInt32 = 0
+            for k2 in 0..<27 where k2 != k {
+                let (r2, c2) = (k2 / 9, k2 % 9)
+                if r2 == r || c2 == c || c2 / 3 == c / 3 { peers |= 1 << UInt32(k2) }
+            }
+            t[Self.bandPeers + k] = peers
+            t[Self.columnSpread + k] = UInt32((1 << c) | (1 << (c + 9)) | (1 << (c + 18)))
+        }
+        base = UnsafePointer(t)
+    }
+}

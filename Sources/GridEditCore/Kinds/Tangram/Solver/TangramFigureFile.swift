@@ -1,0 +1,135 @@
+import GridEditGeometry
+import GridEditJSON
+
+/// Reads the figure to solve from a file: a tangram puzzle (its silhouette, or the outline of its
+/// arrangement when it has no silhouette) or a bare silhouette file
+///
+///     {"polygons": [[[x, y], ...], ...]}
+///
+/// with outer rings counter-clockwise and holes clockwise, in units where the small triangle's
+/// legs are 1. Coordinates are exact strings (`"1+0.5√2"`) or numbers; a number that is not an
+/// exact quarter (as exported by tools that compute in floating point: `1.4142135623730951`) is
+/// snapped to the one value (a + b√2)/4 with |b| ≤ 64 within 1e-6 of it, and refused when
+/// there is none.
+public enum TangramFigureFile {
+    public struct Figure: Sendable {
+        /// The outline to fill: rings as read, outer counter-clockwise, holes clockwise.
+        public var rings: [Polygon]
+        /// Where it came from, for messages: "silhouette", "arrangement" or "polygons".
+        public var source: String
+        /// The puzzle, when the file is one.
+        public var puzzle: TangramPuzzle?
+
+        /// The outline as a region, or why it is not one the pieces could fill.
+        public var region: Result<OctilinearRegion, OctilinearRegion.Error> {
+            Result(catching: { () throws(OctilinearRegion.Error) -> OctilinearRegion in
+                source == "arrangement" ? try OctilinearRegion(union: rings) : try OctilinearRegion(rings: rings)
+            })
+        }
+    }
+
+    /// A problem with the file, located when it is about one value.
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var location: SourceLocation?
+
+        public var description: String {
+            location.map { "\($0.line):\($0.column): \(message)" } ?? message
+        }
+    }
+
+    public static func load(_ bytes: [UInt8]) -> Result<Figure, Problem> {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            return .failure(Problem(message: error.message, location: error.location))
+        }
+        if case .object = root.value, root["polygons"] != nil, root["kind"] == nil {
+            return polygons(root)
+        }
+        return puzzle(root, bytes: bytes)
+    }
+
+    // MARK: Bare silhouettes
+
+    private static func polygons(_ root: JSONNode) -> Result<Figure, Problem> {
+        guard case .object(let members) = root.value else { return .failure(Problem(message: "expected an object")) }
+        if let extra = members.first(where: { $0.key != "polygons" }) {
+            return .failure(Problem(message: "unknown key \"\(extra.key)\"; a silhouette file has only \"polygons\"",
+                                    location: extra.keyLocation))
+        }
+        let node = root["polygons"]!
+        guard case .array(let rings) = node.value, !rings.isEmpty else {
+            return .failure(Problem(message: "\"polygons\" must be a non-empty array of rings", location: node.location))
+        }
+        var polygons: [Polygon] = []
+        for ring in rings {
+            guard case .array(let items) = ring.value else {
+                return .failure(Problem(message: "\(ring.path): a ring is an array of [x, y] points", location: ring.location))
+            }
+            var points: [Point] = []
+            for item in items {
+                guard case .array(let xy) = item.value, xy.count == 2 else {
+                    return .failure(Problem(message: "\(item.path): a point is [x, y]", location: item.location))
+                }
+                switch (coordinate(xy[0]), coordinate(xy[1])) {
+                case (.success(let x), .success(let y)): points.append(Point(x, y))
+                case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
+                }
+            }
+            guard let polygon = Polygon(points) else {
+                return .failure(Problem(message: "\(ring.path): not a simple polygon (it needs 3 or more distinct points, no repeated points, no self-crossing)",
+                                        location: ring.location))
+            }
+            polygons.append(polygon)
+        }
+        return .success(Figure(rings: polygons, source: "polygons", puzzle: nil))
+    }
+
+    /// An exact coordinate: an exact string, an exact quarter, or a decimal within 1e-6 of one
+    /// value (a + b√2)/4.
+    static func coordinate(_ node: JSONNode) -> Result<Exact, Problem> {
+        switch node.value {
+        case .string(let text):
+            if let value = Exact(parsing: text) { return .success(value) }
+            return .failure(Problem(message: "\(node.path): \"\(text)\" is not an exact coordinate; write a + b√2 with a and b multiples of 0.25, like \"1+0.5√2\"",
+                                    location: node.location))
+        case .number(let number):
+            if let value = Exact(decimalLiteral: number.literal) ?? Exact(approximating: number.doubleValue) {
+                return .success(value)
+            }
+            return .failure(Problem(message: "\(node.path): \(number.literal) is not within 1e-6 of any exact coordinate (a + b√2)/4; "
+                                    + "check the figure's units (the small triangle's legs are 1) or write the value exactly, like \"1+0.5√2\"",
+                                    location: node.location))
+        default:
+            return .failure(Problem(message: "\(node.path): expected a number or a string like \"1+0.5√2\", found \(node.typeName)",
+                                    location: node.location))
+        }
+    }
+
+    // MARK: Puzzles
+
+    private static func puzzle(_ root: JSONNode, bytes: [UInt8]) -> Result<Figure, Problem> {
+        let context = DecodeContext(source: bytes)
+        guard let document = PuzzleDocument.decode(root, context: context) else {
+            let first = context.findings.first
+            let more = context.findings.count > 1 ? " (and \(context.findings.count - 1) more; run `gridedit check` on the file)" : ""
+            return .failure(Problem(message: (first.map { "[\($0.rule)] \($0.message)" } ?? "not a puzzle") + more
+                                    + (root["kind"] == nil && root["formatVersion"] == nil
+                                       ? "; a bare silhouette file is {\"polygons\": [[[x, y], ...], ...]}" : ""),
+                                    location: first?.location))
+        }
+        guard let puzzle = document.puzzle as? TangramPuzzle else {
+            return .failure(Problem(message: "this is a \(document.kindName) puzzle, not a tangram"))
+        }
+        if let silhouette = puzzle.silhouette {
+            return .success(Figure(rings: silhouette, source: "silhouette", puzzle: puzzle))
+        }
+        let poses = puzzle.pieces ?? []
+        guard poses.count == TangramPiece.allCases.count, Set(poses.map(\.piece)).count == poses.count else {
+            return .failure(Problem(message: "the puzzle has no silhouette and its pieces are not the seven tangram pieces; run `gridedit check` on the file"))
+        }
+        return .success(Figure(rings: poses.map(\.polygon), source: "arrangement", puzzle: puzzle))
+    }
+}

@@ -1,0 +1,41 @@
+/// No two Sudoku puzzles of a pack are the same puzzle in disguise: equal up to relabelling
+/// the digits, reordering rows within a band, bands, columns within a stack and stacks, and
+/// (for the square boxes of 4×4 and 9×9) transposing. A child would be solving the same
+/// puzzle twice. A warning, like the Tangram side of the rule.
+///
+/// Each puzzle's canonical form is computed once (identical givens share it) and looked up in
+/// a dictionary. A file listed twice is `pack.duplicate-entry`'s business and is compared once.
+struct DuplicatePuzzleRule: Rule {
+    static let id = "pack.duplicate-puzzle"
+    static let severity = Finding.Severity.warning
+
+    func check(_ pack: Pack) -> [Finding] {
+        var first: [String: Int] = [:]
+        var canonical: [SudokuGrid: String] = [:]
+        var files = Set<String>()
+        var findings: [Finding] = []
+        for index in pack.puzzles.keys.sorted() {
+            guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]), files.insert(path).inserted,
+                  let sudoku = pack.puzzles[index]?.puzzle as? SudokuPuzzle else { continue }
+            let givens = sudoku.givens
+            let key: String
+            if let known = canonical[givens] {
+                key = known
+            } else {
+                key = "\(givens.size.rawValue):" + SudokuCanonicalForm.key(givens)
+                canonical[givens] = key
+            }
+            if let earlier = first[key] {
+                let how = givens == (pack.puzzles[earlier]?.puzzle as? SudokuPuzzle)?.givens
+                    ? "the same givens"
+                    : "the same givens once digits are renamed and rows, columns, bands or stacks reordered\(givens.size == .six ? "" : " or the grid transposed")"
+                findings.append(finding(
+                    "\(pack.manifest.puzzles[index]) is the same Sudoku as \(pack.manifest.puzzles[earlier]) (\(how)); replace or remove one",
+                    at: Pack.entryPath(index)))
+            } else {
+                first[key] = index
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,33 @@
+import GridEditGeometry
+
+/// No two tangram puzzles of a pack ask for the same figure: the same silhouette (or, without
+/// one, the same outline of the arrangement) up to position, turns by any multiple of 45° and
+/// mirror images. A warning, since a designer may mean to repeat a figure at another level.
+///
+/// Each figure's congruence key is computed once and looked up in a dictionary, so a pack of
+/// thousands of puzzles costs no more than its puzzles. A file listed twice is
+/// `pack.duplicate-entry`'s business and is compared once.
+struct DuplicateSilhouetteRule: Rule {
+    static let id = "pack.duplicate-puzzle"
+    static let severity = Finding.Severity.warning
+
+    func check(_ pack: Pack) -> [Finding] {
+        var first: [OctilinearRegion.ShapeKey: Int] = [:]
+        var files = Set<String>()
+        var findings: [Finding] = []
+        for index in pack.puzzles.keys.sorted() {
+            guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]), files.insert(path).inserted,
+                  let tangram = pack.puzzles[index]?.puzzle as? TangramPuzzle,
+                  let figure = TangramTarget.figure(of: tangram) else { continue }
+            let key = figure.congruenceKey
+            if let earlier = first[key] {
+                findings.append(finding(
+                    "\(pack.manifest.puzzles[index]) asks for the same figure as \(pack.manifest.puzzles[earlier]) (the same silhouette, up to where it lies, turning and mirroring); replace or remove one",
+                    at: Pack.entryPath(index)))
+            } else {
+                first[key] = index
+            }
+        }
+        return findings
+    }
+}

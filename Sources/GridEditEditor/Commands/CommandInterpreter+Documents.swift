@@ -1,0 +1,227 @@
+import GridEditCore
+
+extension CommandInterpreter {
+    func newDocument(_ a: inout Arguments) throws(EditError) {
+        var template = try a.next("a template (tangram, sudoku-4x4, sudoku-6x6, sudoku-9x9)")
+        let path = a.optional()
+        try a.end()
+        let names = TemplateLocator.names(in: service.environment.templatesFolder)
+        if !names.contains(template), let match = names.first(where: { $0.hasPrefix(template + "-9") || $0 == "sudoku-" + template }) {
+            template = match  // `new sudoku` is the 9×9 one; `new 4x4` the 4×4 one
+        }
+        let document = try service.newDocument(template: template, path: path)
+        console.say("new \(template): \(document.displayName)" + (path == nil ? " (untitled until `save as PATH`)" : ""), .edit)
+        summarizeFindings(document)
+        if liveView { console.documentChanged(document) }
+    }
+
+    func open(_ a: inout Arguments) throws(EditError) {
+        guard !a.isEmpty else { throw EditError("open needs a file; usage: \(a.spec.usage)") }
+        let recover = a.flag("--recover")
+        while let path = a.optional() {
+            if let already = service.document(at: path) {
+                service.activate(already)
+                console.say("\(already.displayName) is already open; now active", .note)
+                if liveView { console.documentChanged(already) }
+                continue
+            }
+            if let orphan = service.orphanedJournals(for: path).last, try offerRecovery(orphan, path: path, recover: recover) {
+                continue
+            }
+            let document = try service.open(path)
+            console.say("opened \(path) (\(document.kindName) \(kindSummary(document)))", .edit)
+            summarizeFindings(document)
+            if liveView { console.documentChanged(document) }
+        }
+    }
+
+    /// Asks (or, in a script, follows --recover) about unsaved edits of an earlier session; true
+    /// when the document was recovered (and so is open).
+    private func offerRecovery(_ orphan: OrphanJournal, path: String, recover: Bool) throws(EditError) -> Bool {
+        let what = "\(path) has \(orphan.commands.count) unsaved edit\(orphan.commands.count == 1 ? "" : "s") "
+            + "from a session that ended abruptly (started \(orphan.header.started))"
+        var choice: Character = recover ? "r" : "k"
+        if !recover {
+            if console.isInteractive {
+                choice = console.ask(what + ". Recover them?",
+                                     options: [("r", "recover"), ("d", "discard them"), ("k", "keep them for later")]) ?? "k"
+            } else {
+                console.say("note: \(what); `open --recover \(path)` restores them", .note)
+            }
+        }
+        switch choice {
+        case "r":
+            let recovery = try service.recover(orphan)
+            reportRecovery(recovery)
+            return true
+        case "d":
+            service.discard(orphan)
+            console.say("discarded the unsaved edits of \(path)", .note)
+        default:
+            break
+        }
+        return false
+    }
+
+    func reportRecovery(_ recovery: GridEditorService.Recovery) {
+        let document = recovery.document
+        console.say("recovered \(recovery.replayed) edit\(recovery.replayed == 1 ? "" : "s") to \(document.displayName)"
+                    + " (unsaved; `undo` steps back through them)", .edit)
+        for note in recovery.notes { console.say("  " + note, .note) }
+        summarizeFindings(document)
+        if liveView { console.documentChanged(document) }
+    }
+
+    func kindSummary(_ document: EditorDocument) -> String {
+        switch document.content {
+        case .tangram(let t):
+            return "\(t.solution.count) pieces placed" + (t.tray.isEmpty ? "" : ", \(t.tray.count) in the tray")
+                + (t.silhouette == nil ? "" : ", silhouette")
+        case .sudoku(let s):
+            return "\(s.size.rawValue)×\(s.size.rawValue), \(s.givens.cells.filter { $0 != 0 }.count) givens"
+        }
+    }
+
+    func summarizeFindings(_ document: EditorDocument) {
+        guard !document.findings.isEmpty else { return }
+        for finding in document.findings { console.say("  " + Self.line(for: finding), finding.severity == .error ? .error : .warning) }
+    }
+
+    func save(_ a: inout Arguments) throws(EditError) {
+        let document = try requireDocument()
+        var target: String?
+        if let word = a.optional() {
+            guard word == "as" else { throw EditError("usage: save [--force] | save as PATH [--force]") }
+            target = try a.next("a file name after `save as`")
+        }
+        try a.end()
+        let report = try service.save(document, as: target, force: a.flag("--force"))
+        console.say("saved \(report.path)", .edit)
+        for note in report.notes { console.say("  " + note, .note) }
+    }
+
+    func close(_ a: inout Arguments) throws(EditError) -> Result {
+        try a.end()
+        let document = try requireDocument()
+        var discard = a.flag("--force")
+        if document.isDirty && !discard {
+            guard console.isInteractive else {
+                throw EditError("\(document.displayName) has unsaved changes; save it, or `close --force` to drop them")
+            }
+            switch console.ask("Save changes to \(document.displayName) before closing?",
+                               options: [("y", "yes"), ("n", "no, drop them"), ("c", "cancel")]) {
+            case "y":
+                guard document.path != nil else { throw EditError("\(document.displayName) has no file yet: `save as PATH` first") }
+                let report = try service.save(document)
+                console.say("saved \(report.path)", .edit)
+            case "n":
+                discard = true
+            case nil:
+                return .quit
+            default:
+                console.say("close cancelled", .note)
+                return .ok
+            }
+        }
+        try service.close(document, discardingChanges: discard)
+        console.say("closed \(document.displayName)", .edit)
+        if let next = service.active {
+            console.say("active: \(next.displayName)", .note)
+            if liveView { console.documentChanged(next) }
+        }
+        return .ok
+    }
+
+    func listDocuments() {
+        guard !service.documents.isEmpty else {
+            console.say("no puzzles open", .dim)
+            return
+        }
+        for (i, document) in service.documents.enumerated() {
+            let marks = (document === service.active ? "*" : " ") + (document.isDirty ? "+" : " ")
+            let path = document.path ?? "(not saved yet)"
+            console.say("\(marks) \(i + 1)  \(Self.pad(document.displayName, 20)) \(Self.pad(document.kindName, 8)) \(path)", .plain)
+        }
+    }
+
+    func switchDocument(_ a: inout Arguments) throws(EditError) {
+        let key = try a.next("a number or name from `list`")
+        try a.end()
+        let documents = service.documents
+        var found: EditorDocument?
+        if let n = Int(key), documents.indices.contains(n - 1) { found = documents[n - 1] }
+        found = found ?? documents.first { $0.displayName == key || $0.path == key }
+            ?? documents.first { $0.displayName.hasPrefix(key) }
+        guard let document = found else { throw EditError("no open puzzle \"\(key)\"; `list` shows them") }
+        service.activate(document)
+        console.say("active: \(document.displayName)", .edit)
+        if liveView { console.documentChanged(document) }
+    }
+
+    func meta(_ a: inout Arguments) throws(EditError) {
+        let document = try requireDocument()
+        var metadata = document.content.metadata
+        guard let field = a.optional() else {
+            console.say("id           \(metadata.id)", .plain)
+            console.say("name         \(metadata.name)", .plain)
+            console.say("difficulty   \(metadata.difficulty.rawValue)", .plain)
+            console.say("author       \(metadata.author ?? "-")", .plain)
+            console.say("description  \(metadata.description ?? "-")", .plain)
+            console.say("tags         \(metadata.tags.isEmpty ? "-" : metadata.tags.joined(separator: ", "))", .plain)
+            console.say("created      \(metadata.createdAt)   updated \(metadata.updatedAt)", .dim)
+            return
+        }
+        let value = a.remaining.joined(separator: " ")
+        guard !value.isEmpty else { throw EditError("meta \(field) needs a value") }
+        switch field {
+        case "id":
+            guard PuzzleMetadata.isValidID(value) else {
+                throw EditError("\"\(value)\" is not an id: use lower-case letters and digits joined by single dashes, like sleepy-cat")
+            }
+            metadata.id = value
+        case "name":
+            metadata.name = value
+        case "difficulty":
+            guard let difficulty = Difficulty(rawValue: value) else {
+                throw EditError("difficulty is one of \(Difficulty.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            metadata.difficulty = difficulty
+        case "author": metadata.author = value == "-" ? nil : value
+        case "description": metadata.description = value == "-" ? nil : value
+        case "tags":
+            metadata.tags = value == "-" ? [] : value.split(separator: ",").map { String($0).trimming(" ") }
+        default:
+            throw EditError("no field \"\(field)\"; meta changes id, name, difficulty, author, description or tags")
+        }
+        let command = EditCommand(label: "meta \(field) = \(value)", changes: [.metadata(before: document.content.metadata, after: metadata)])
+        guard !command.isEmpty else { throw EditError("\(field) is already \(value)") }
+        try perform(Proposal(command: command), on: document)
+    }
+
+    func recover(_ a: inout Arguments) throws(EditError) {
+        let orphans = service.orphanedJournals()
+        guard let word = a.optional() else {
+            guard !orphans.isEmpty else {
+                console.say("nothing to recover: no session ended with unsaved edits", .dim)
+                return
+            }
+            for (i, orphan) in orphans.enumerated() {
+                let count = orphan.commands.count
+                console.say("\(i + 1)  \(orphan.title): \(count) edit\(count == 1 ? "" : "s"), session started \(orphan.header.started)", .plain)
+            }
+            console.say("`recover N` restores one; `recover N --discard` deletes it", .dim)
+            return
+        }
+        try a.end()
+        guard let n = Int(word), orphans.indices.contains(n - 1) else {
+            throw EditError("no journal \(word); `recover` lists them (1…\(orphans.count))")
+        }
+        let orphan = orphans[n - 1]
+        if a.flag("--discard") {
+            service.discard(orphan)
+            console.say("discarded the unsaved edits of \(orphan.title)", .edit)
+            return
+        }
+        reportRecovery(try service.recover(orphan))
+    }
+}

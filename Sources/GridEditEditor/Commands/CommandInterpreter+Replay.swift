@@ -1,0 +1,58 @@
+import GridEditCore
+
+extension CommandInterpreter {
+    /// `replay TOUCHFILE`: feeds a recorded touch file through ``LiveInput``.
+    nonisolated(nonsending) func replay(_ a: inout Arguments) async throws(EditError) -> Result {
+        let path = try a.next("a touch file")
+        try a.end()
+        let (document, _) = try requireTangram()
+        var pacing = TouchFilePoseSource.Pacing.immediate
+        if let speedText = a.option("--speed") {
+            guard let speed = Double(speedText), speed > 0 else { throw EditError("--speed takes a positive number, like 2") }
+            pacing = .realTime(speed: speed)
+        } else if a.flag("--realtime") {
+            pacing = .realTime(speed: 1)
+        }
+        let source = try TouchFilePoseSource(path: path, pacing: pacing)
+        let findingsBefore = document.liveFindings
+        let input = LiveInput(service: service, minConfidence: source.recording.minConfidence)
+        var events = 0
+        var edits = 0
+        var ignored: [String] = []
+        var failures: [String] = []
+        var interrupted = false
+        for await event in source.events() {
+            if interruptRequested() {
+                interrupted = true
+                break
+            }
+            events += 1
+            for outcome in input.handle(event) {
+                switch outcome {
+                case .edited(let result):
+                    edits += 1
+                    console.say(result.command.label, .edit)
+                    for note in result.notes { console.say("  " + note, .note) }
+                    if case .realTime = pacing, liveView, let active = service.active { console.documentChanged(active) }
+                case .ignored(let why):
+                    ignored.append(why)
+                case .failed(let why):
+                    failures.append(why)
+                    console.say("  refused: " + why, .warning)
+                }
+            }
+        }
+        for why in ignored.prefix(5) { console.say("  ignored: " + why, .dim) }
+        if ignored.count > 5 { console.say("  … and \(ignored.count - 5) more ignored", .dim) }
+        let active = service.active ?? document
+        let (added, resolved) = GridEditorService.difference(before: findingsBefore, after: active.liveFindings)
+        reportChanges(added: added, resolved: resolved)
+        sayJournalWarnings()
+        console.say("replayed \(path)\(interrupted ? " (interrupted)" : ""): \(events) events, \(edits) edit\(edits == 1 ? "" : "s"), "
+                    + "\(ignored.count) ignored; \(active.displayName): \(Self.summary(of: active.findings))", .plain)
+        if liveView { console.documentChanged(active) }
+        if interrupted { return .failed("replay interrupted after \(events) events") }
+        if !failures.isEmpty { return .failed("\(failures.count) gesture\(failures.count == 1 ? "" : "s") of \(path) could not be applied") }
+        return .ok
+    }
+}

@@ -1,0 +1,162 @@
+import GridEditJSON
+
+/// A recorded touch file: JSON Lines, an optional header line then one event per line (see
+/// docs/editor.md, "Touch files"). Parsed completely up front, so a malformed file is refused with
+/// its line number before anything is applied.
+public struct TouchRecording: Sendable {
+    public static let version = 1
+
+    public var description: String?
+    /// Pose events below this confidence are ignored (default 0.5).
+    public var minConfidence: Double
+    public var events: [InputEvent]
+
+    static let headerKeys: Set<String> = ["touchFile", "description", "minConfidence"]
+    static let touchKeys: Set<String> = ["t", "frame", "type", "pointer", "x", "y"]
+    static let poseKeys: Set<String> = ["t", "frame", "type", "object", "x", "y", "rotation", "flip", "confidence"]
+
+    public init(description: String? = nil, minConfidence: Double = 0.5, events: [InputEvent]) {
+        self.description = description
+        self.minConfidence = minConfidence
+        self.events = events
+    }
+
+    public init(parsing text: String) throws(JSONLineError) {
+        var description: String?
+        var minConfidence = 0.5
+        var events: [InputEvent] = []
+        var lastTime = -Double.infinity
+        var frame = 0
+        for (index, line) in numberedLines(text).enumerated() {
+            let object = try LineObject(parsing: line.text, line: line.number)
+            if index == 0 && object.has("touchFile") {
+                try Self.checkKeys(object, allowed: Self.headerKeys)
+                guard try object.int("touchFile") == Self.version else {
+                    throw object.fail("touchFile \(try object.int("touchFile")) is not a version this gridedit reads (\(Self.version))")
+                }
+                description = try object.optionalString("description")
+                minConfidence = try object.optionalDouble("minConfidence") ?? 0.5
+                continue
+            }
+            let time = try object.double("t")
+            guard time >= lastTime else { throw object.fail("\"t\" goes back in time (\(time) after \(lastTime)); events must be in order") }
+            lastTime = time
+            if let f = try object.optionalInt("frame") {
+                guard f >= frame else { throw object.fail("\"frame\" goes back (\(f) after \(frame))") }
+                frame = f
+            }
+            let type = try object.string("type")
+            if let phase = TouchEvent.Phase(rawValue: type) {
+                try Self.checkKeys(object, allowed: Self.touchKeys)
+                events.append(.touch(TouchEvent(phase: phase, pointer: try object.int("pointer"), x: try object.double("x"),
+                                                y: try object.double("y"), timestamp: time, frame: frame)))
+            } else if let kind = PoseEvent.Kind(rawValue: type) {
+                try Self.checkKeys(object, allowed: Self.poseKeys)
+                let removed = kind == .removed
+                events.append(.pose(PoseEvent(
+                    kind: kind, objectID: try object.string("object"),
+                    x: removed ? try object.optionalDouble("x") ?? 0 : try object.double("x"),
+                    y: removed ? try object.optionalDouble("y") ?? 0 : try object.double("y"),
+                    rotation: removed ? try object.optionalDouble("rotation") ?? 0 : try object.double("rotation"),
+                    flipped: try object.optionalBool("flip") ?? false,
+                    confidence: try object.optionalDouble("confidence") ?? 1,
+                    timestamp: time, frame: frame)))
+            } else {
+                throw object.fail("unknown \"type\" \"\(type)\"; use down, move, up (touches) or detected, moved, removed (poses)")
+            }
+        }
+        self.init(description: description, minConfidence: minConfidence, events: events)
+    }
+
+    static func checkKeys(_ object: LineObject, allowed: Set<String>) throws(JSONLineError) {
+        if let unknown = object.keys.first(where: { !allowed.contains($0) }) {
+            throw object.fail("unknown key \"\(unknown)\" (allowed here: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// The file text of a recording (a header, then one event per line).
+    public var text: String {
+        var header: [JSONValue.Member] = [.init("touchFile", .int(Self.version))]
+        if let description { header.append(.init("description", .string(description))) }
+        if minConfidence != 0.5 { header.append(.init("minConfidence", .double(minConfidence))) }
+        var lines = [JSONValue.object(header).compactText]
+        for event in events {
+            switch event {
+            case .touch(let e):
+                lines.append(JSONValue.fields(["t": .double(e.timestamp), "frame": .int(e.frame), "type": .string(e.phase.rawValue),
+                                               "pointer": .int(e.pointer), "x": .double(e.x), "y": .double(e.y)]).compactText)
+            case .pose(let e):
+                var members: [JSONValue.Member] = [
+                    .init("t", .double(e.timestamp)), .init("frame", .int(e.frame)), .init("type", .string(e.kind.rawValue)),
+                    .init("object", .string(e.objectID)),
+                ]
+                if e.kind != .removed {
+                    members += [.init("x", .double(e.x)), .init("y", .double(e.y)), .init("rotation", .double(e.rotation))]
+                    if e.flipped { members.append(.init("flip", .bool(true))) }
+                }
+                if e.confidence != 1 { members.append(.init("confidence", .double(e.confidence))) }
+                lines.append(JSONValue.object(members).compactText)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Replays a recorded touch file as a pose source: as fast as the consumer takes the events, or
+/// paced by their timestamps (`speed` times real time).
+public struct TouchFilePoseSource: PoseSource {
+    public enum Pacing: Sendable, Hashable {
+        case immediate
+        case realTime(speed: Double)
+    }
+
+    public let name: String
+    public let recording: TouchRecording
+    public var pacing: Pacing
+
+    public init(recording: TouchRecording, name: String, pacing: Pacing = .immediate) {
+        self.name = name
+        self.recording = recording
+        self.pacing = pacing
+    }
+
+    /// Reads and parses a touch file; errors name the file and line.
+    public init(path: String, pacing: Pacing = .immediate) throws(EditError) {
+        let bytes: [UInt8]
+        switch FileBytes.read(path) {
+        case .success(let b): bytes = b
+        case .failure(let error): throw EditError("\(path): \(error.message)")
+        }
+        do {
+            self.init(recording: try TouchRecording(parsing: String(decoding: bytes, as: UTF8.self)), name: path, pacing: pacing)
+        } catch {
+            throw EditError("\(path):\(error.line): \(error.message)")
+        }
+    }
+
+    public func events() -> AsyncStream<InputEvent> {
+        let events = recording.events
+        switch pacing {
+        case .immediate:
+            return AsyncStream { continuation in
+                for event in events { continuation.yield(event) }
+                continuation.finish()
+            }
+        case .realTime(let speed):
+            return AsyncStream { continuation in
+                let task = Task {
+                    let start = ContinuousClock.now
+                    let first = events.first?.timestamp ?? 0
+                    for event in events {
+                        let due = start + .milliseconds(Int(((event.timestamp - first) / max(speed, 0.01)) * 1000))
+                        try? await Task.sleep(until: due, clock: .continuous)
+                        if Task.isCancelled { break }
+                        continuation.yield(event)
+                    }
+                    continuation.finish()
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import GridEditCore
+
+/// A Sudoku cell by row and column, 0-based; written `r1c1` (1-based) as players do.
+public struct Cell: Sendable, Hashable, CustomStringConvertible {
+    public var row: Int
+    public var column: Int
+
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+
+    /// Reads `r3c4` (any case); the size check comes later.
+    public init?(text: String) {
+        let lower = text.lowercased()
+        guard lower.hasPrefix("r"), let c = lower.firstIndex(of: "c"),
+              let row = Int(lower[lower.index(after: lower.startIndex)..<c]),
+              let column = Int(lower[lower.index(after: c)...]) else { return nil }
+        self.init(row: row - 1, column: column - 1)
+    }
+
+    public var description: String { cellName((row, column)) }
+}
+
+/// Works out Sudoku edits: entering and clearing digits in the working grid, and changing givens.
+public struct SudokuEditor: Sendable {
+    public let content: SudokuContent
+
+    public init(content: SudokuContent) {
+        self.content = content
+    }
+
+    var n: Int { content.size.rawValue }
+
+    func index(_ cell: Cell) throws(EditError) -> Int {
+        guard (0..<n).contains(cell.row), (0..<n).contains(cell.column) else {
+            throw EditError("\(cell) is outside the \(n)×\(n) grid; rows and columns go from 1 to \(n)")
+        }
+        return cell.row * n + cell.column
+    }
+
+    func checkDigit(_ digit: Int, _ cell: Cell) throws(EditError) {
+        guard (1...n).contains(digit) else {
+            throw EditError("\(digit) is not allowed in \(cell) of a \(n)×\(n) grid: use a digit 1–\(n)",
+                            rule: "sudoku.value-out-of-range")
+        }
+    }
+
+    func value(at index: Int) -> Change.CellValue {
+        Change.CellValue(given: content.givens.cells[index], digit: content.grid.cells[index])
+    }
+
+    /// Enters a digit in an empty or entered cell of the working grid.
+    public func set(_ cell: Cell, to digit: Int) throws(EditError) -> Proposal {
+        let i = try index(cell)
+        try checkDigit(digit, cell)
+        guard !content.isGiven(i) else {
+            throw EditError("\(cell) is a given (\(content.givens.cells[i])); change givens with `given \(cell) DIGIT` or `given \(cell) .`")
+        }
+        let before = value(at: i)
+        guard before.digit != UInt8(digit) else { throw EditError("\(cell) already holds \(digit)") }
+        let change = Change.cell(index: i, before: before, after: .init(given: 0, digit: UInt8(digit)))
+        return Proposal(command: EditCommand(label: "set \(cell) to \(digit)", changes: [change]))
+    }
+
+    /// Empties an entered cell.
+    public func clear(_ cell: Cell) throws(EditError) -> Proposal {
+        let i = try index(cell)
+        guard !content.isGiven(i) else {
+            throw EditError("\(cell) is a given; remove it with `given \(cell) .`")
+        }
+        let before = value(at: i)
+        guard before.digit != 0 else { throw EditError("\(cell) is already empty") }
+        return Proposal(command: EditCommand(label: "clear \(cell)",
+                                             changes: [.cell(index: i, before: before, after: .init(given: 0, digit: 0))]))
+    }
+
+    /// Empties every entered cell; givens stay.
+    public func clearAll() throws(EditError) -> Proposal {
+        let changes = content.enteredCells.map { i in
+            Change.cell(index: i, before: value(at: i), after: .init(given: 0, digit: 0))
+        }
+        guard !changes.isEmpty else { throw EditError("no entered digits to clear") }
+        return Proposal(command: EditCommand(label: "clear \(changes.count) entered cells", changes: changes))
+    }
+
+    /// Makes a cell a given (`digit`), or an empty cell again (nil).
+    public func setGiven(_ cell: Cell, to digit: Int?) throws(EditError) -> Proposal {
+        let i = try index(cell)
+        if let digit { try checkDigit(digit, cell) }
+        let before = value(at: i)
+        let after = Change.CellValue(given: UInt8(digit ?? 0), digit: UInt8(digit ?? 0))
+        guard before != after else {
+            throw EditError(digit.map { "\(cell) is already the given \($0)" } ?? "\(cell) has no given")
+        }
+        var notes: [String] = []
+        if before.given == 0 && before.digit != 0 { notes.append("replaces the entered \(before.digit)") }
+        let label = digit.map { "given \(cell) = \($0)" } ?? "remove the given in \(cell)"
+        return Proposal(command: EditCommand(label: label, changes: [.cell(index: i, before: before, after: after)]), notes: notes)
+    }
+
+    /// The digits no other cell of the row, column or box holds (for an empty cell), or nil when
+    /// the cell is filled.
+    public func candidates(_ cell: Cell) throws(EditError) -> [Int]? {
+        let i = try index(cell)
+        guard content.grid.cells[i] == 0 else { return nil }
+        return candidates(at: i)
+    }
+
+    func candidates(at i: Int) -> [Int] {
+        let grid = content.grid
+        let (row, column) = (i / n, i % n)
+        var used = Set<UInt8>()
+        for k in 0..<n {
+            used.insert(grid[row, k])
+            used.insert(grid[k, column])
+        }
+        let top = (row / content.size.boxRows) * content.size.boxRows
+        let left = (column / content.size.boxColumns) * content.size.boxColumns
+        for r in top..<top + content.size.boxRows {
+            for c in left..<left + content.size.boxColumns { used.insert(grid[r, c]) }
+        }
+        return (1...n).filter { !used.contains(UInt8($0)) }
+    }
+
+    /// Candidates for every empty cell, row-major.
+    public var allCandidates: [(cell: Cell, digits: [Int])] {
+        content.grid.cells.indices.filter { content.grid.cells[$0] == 0 }.map { i in
+            (Cell(row: i / n, column: i % n), candidates(at: i))
+        }
+    }
+
+    /// What the grader would tell a player about the working grid.
+    public var hint: SudokuHint {
+        SudokuGrader.hint(givens: content.givens, current: content.grid)
+    }
+
+    /// The digit a hint leads to, entered as an edit; nil when the hint places nothing.
+    public func placingHint() throws(EditError) -> Proposal? {
+        guard case .steps(let steps) = hint, let placement = steps.last?.placements.first else { return nil }
+        let cell = Cell(row: placement.cell.row, column: placement.cell.column)
+        var proposal = try set(cell, to: placement.digit)
+        proposal.command.label = "hint: set \(cell) to \(placement.digit)"
+        proposal.notes = ["\(steps.last!.technique.name)"]
+        return proposal
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the editor needs from the outside world, so tests can pin it down.
+public struct EditorEnvironment: Sendable {
+    /// The current time as RFC 3339 UTC (`2026-11-22T09:30:00Z`), for `createdAt`/`updatedAt`.
+    public var now: @Sendable () -> String
+    /// The folder holding `tangram.json`, `sudoku-9x9.json`, … for `new`.
+    public var templatesFolder: String?
+    /// Where journals go; nil turns journaling off.
+    public var journals: JournalStore?
+
+    public init(now: @escaping @Sendable () -> String = EditorClock.now, templatesFolder: String? = nil,
+                journals: JournalStore? = nil) {
+        self.now = now
+        self.templatesFolder = templatesFolder
+        self.journals = journals
+    }
+
+    /// The environment of a gridedit process: the clock honours SOURCE_DATE_EPOCH (reproducible
+    /// timestamps), templates are found by ``TemplateLocator``, journals under $XDG_STATE_HOME.
+    public static func process(environment: [String: String], executablePath: String?) -> EditorEnvironment {
+        let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init)
+        return EditorEnvironment(
+            now: { EditorClock.format(epoch ?? Int(time(nil))) },
+            templatesFolder: TemplateLocator.find(environment: environment, executablePath: executablePath),
+            journals: JournalStore.defaultFolder(environment: environment).map(JournalStore.init(folder:)))
+    }
+}
+
+public enum EditorClock {
+    @Sendable public static func now() -> String { format(Int(time(nil))) }
+
+    /// Seconds since 1970 as `YYYY-MM-DDTHH:MM:SSZ`.
+    public static func format(_ seconds: Int) -> String {
+        var t = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}
+
+/// Finds the `templates/` folder: $GRIDEDIT_TEMPLATES, then `templates/` in the working
+/// directory, then beside the checkout the executable was built in (`.build/<config>/gridedit`),
+/// then `../share/gridedit/templates` for an installed binary.
+public enum TemplateLocator {
+    public static func find(environment: [String: String], executablePath: String?) -> String? {
+        var candidates: [String] = []
+        if let explicit = environment["GRIDEDIT_TEMPLATES"] { candidates.append(explicit) }
+        candidates.append("templates")
+        if let executable = (executablePath ?? runningExecutable()).map(FileBytes.absolute) {
+            var folder = Substring(executable)
+            for _ in 0..<4 {
+                guard let slash = folder.lastIndex(of: "/") else { break }
+                folder = folder[..<slash]
+                candidates.append(folder + "/templates")
+                candidates.append(folder + "/share/gridedit/templates")
+            }
+        }
+        return candidates.first { FileBytes.exists($0 + "/tangram.json") }
+    }
+
+    /// This process's executable (Linux: /proc/self/exe).
+    static func runningExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The template names in a folder (`tangram`, `sudoku-9x9`, …), sorted.
+    public static func names(in folder: String?) -> [String] {
+        guard let folder, let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { (p: UnsafePointer<CChar>) in String(cString: p) }
+            }
+            if name.hasSuffix(".json") && !name.hasPrefix(".") { names.append(String(name.dropLast(5))) }
+        }
+        return names.sorted()
+    }
+}

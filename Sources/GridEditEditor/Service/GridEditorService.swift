@@ -1,0 +1,377 @@
+import GridEditCore
+import GridEditJSON
+
+/// What an edit did: the command, how it was resolved, and the validation that followed.
+public struct EditOutcome: Sendable {
+    public var command: EditCommand
+    public var notes: [String]
+    /// Every finding after the edit.
+    public var findings: [Finding]
+    /// Findings the edit introduced.
+    public var added: [Finding]
+    /// Findings the edit fixed.
+    public var resolved: [Finding]
+}
+
+/// What a save did.
+public struct SaveReport: Sendable {
+    public var path: String
+    public var notes: [String]
+}
+
+/// The editor core: several open documents (one active), every edit a command object with
+/// unlimited undo and redo, dirty tracking, journaling for crash recovery, and validation after
+/// every edit. It knows nothing of terminals: the REPL, tests and benchmarks drive it alike.
+public final class GridEditorService {
+    public let environment: EditorEnvironment
+    public private(set) var documents: [EditorDocument] = []
+    public private(set) var active: EditorDocument?
+    public let validator = ConstraintValidator()
+    /// Problems with the journal (it cannot be written): editing goes on without it.
+    public private(set) var journalWarnings: [String] = []
+    private var nextSerial = 1
+    private let boot: String
+
+    public init(environment: EditorEnvironment = EditorEnvironment()) {
+        self.environment = environment
+        self.boot = environment.journals == nil ? "" : JournalStore.bootID()
+    }
+
+    // MARK: Documents
+
+    /// Makes an open document the active one.
+    public func activate(_ document: EditorDocument) {
+        precondition(documents.contains { $0 === document }, "not an open document")
+        active = document
+    }
+
+    /// The open document for a path, if any (compared as absolute paths).
+    public func document(at path: String) -> EditorDocument? {
+        let absolute = FileBytes.absolute(path)
+        return documents.first { $0.path.map(FileBytes.absolute) == absolute }
+    }
+
+    /// Starts a document from a template (`tangram`, `sudoku-9x9`, …). With a path, the id and
+    /// name come from the file name and a save goes there (refusing to replace an existing file).
+    @discardableResult
+    public func newDocument(template name: String, path: String? = nil) throws(EditError) -> EditorDocument {
+        guard let folder = environment.templatesFolder else {
+            throw EditError("no templates folder found; run gridedit from the repository, or set GRIDEDIT_TEMPLATES")
+        }
+        let available = TemplateLocator.names(in: folder)
+        guard available.contains(name) else {
+            throw EditError("no template \"\(name)\"; choose from \(available.joined(separator: ", "))")
+        }
+        if let path, FileBytes.exists(path) {
+            throw EditError("\(path) already exists; `open \(path)` to edit it, or pick another name")
+        }
+        let loaded: PuzzleStore.LoadedPuzzle
+        do { loaded = try PuzzleStore(root: folder).load(folder + "/" + name + ".json") } catch {
+            throw EditError(error.description)
+        }
+        guard var content = EditorContent(document: loaded.document) else { throw EditError("template \(name) is not a puzzle the editor knows") }
+        let now = environment.now()
+        var metadata = content.metadata
+        metadata.createdAt = now
+        metadata.updatedAt = now
+        if let path, let stem = Self.stem(of: path), PuzzleMetadata.isValidID(stem) {
+            metadata.id = stem
+            metadata.name = stem.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        }
+        content.metadata = metadata
+        let document = EditorDocument(serial: takeSerial(), path: path, content: content,
+                                      schemaReference: PuzzleDocument.defaultSchemaReference,
+                                      fingerprint: path == nil ? nil : [])
+        add(document)
+        return document
+    }
+
+    /// Opens a puzzle file (or activates it when it is already open). Files with rule findings
+    /// open (work in progress); files that do not decode are refused with their problems.
+    @discardableResult
+    public func open(_ path: String) throws(EditError) -> EditorDocument {
+        if let open = document(at: path) {
+            active = open
+            return open
+        }
+        let loaded: PuzzleStore.LoadedPuzzle
+        do { loaded = try PuzzleStore(root: ".").load(path) } catch {
+            throw EditError(error.description)
+        }
+        guard let content = EditorContent(document: loaded.document) else {
+            throw EditError("\(path) holds a \(loaded.document.kindName) puzzle, which the editor cannot edit yet")
+        }
+        let document = EditorDocument(serial: takeSerial(), path: path, content: content,
+                                      schemaReference: loaded.document.schemaReference, fingerprint: loaded.fingerprint)
+        add(document)
+        return document
+    }
+
+    /// New, opened and recovered documents get a live validation: opening stays fast whatever
+    /// the puzzle (`validate` runs the searching rules).
+    private func add(_ document: EditorDocument) {
+        document.liveFindings = validator.validate(document.content, depth: .live)
+        document.searchFindings = nil
+        documents.append(document)
+        active = document
+    }
+
+    private func takeSerial() -> Int {
+        defer { nextSerial += 1 }
+        return nextSerial
+    }
+
+    static func stem(of path: String) -> String? {
+        guard let name = path.split(separator: "/").last else { return nil }
+        return name.hasSuffix(".json") ? String(name.dropLast(5)) : String(name)
+    }
+
+    /// Saves a document to its path, or to `newPath` ("save as"). Atomic; refuses to overwrite a
+    /// file that changed on disk since it was loaded (or, for a new path, one that exists) unless
+    /// `force`. A Sudoku whose working grid is filled in and correct gets it as its solution.
+    @discardableResult
+    public func save(_ document: EditorDocument, as newPath: String? = nil, force: Bool = false) throws(EditError) -> SaveReport {
+        guard let target = newPath ?? document.path else {
+            throw EditError("\(document.displayName) has no file yet; use `save as PATH`")
+        }
+        var notes: [String] = []
+        var content = document.state.content
+        if case .sudoku(var sudoku) = content {
+            if sudoku.gridSolvesPuzzle {
+                if sudoku.solution != sudoku.grid {
+                    sudoku.solution = sudoku.grid
+                    notes.append("stored the filled-in grid as the solution")
+                }
+            } else if !sudoku.enteredCells.isEmpty {
+                notes.append("the \(sudoku.enteredCells.count) entered digits are not saved: a file keeps the givens, "
+                             + "and the solution once the grid is complete and correct")
+            }
+            content = .sudoku(sudoku)
+        }
+        let samePath = document.path.map(FileBytes.absolute) == FileBytes.absolute(target)
+        if !content.fileFieldsEqual(document.savedContent) || !samePath || document.fingerprint == [] {
+            content.metadata.updatedAt = environment.now()
+        }
+        let expected: [UInt8]? = samePath ? document.fingerprint : []
+        let saved: PuzzleStore.LoadedPuzzle
+        do {
+            saved = try PuzzleStore(root: ".").save(content.document(schemaReference: document.schemaReference),
+                                                    to: target, expected: expected, force: force)
+        } catch {
+            if case .changedOnDisk = error {
+                throw EditError(samePath
+                    ? "\(target) changed on disk since it was opened; `save --force` overwrites the other change (or close and reopen)"
+                    : "\(target) already exists; `save as \(target) --force` replaces it")
+            }
+            throw EditError(error.description)
+        }
+        document.state.content = content
+        document.savedContent = content
+        document.fingerprint = saved.fingerprint
+        document.path = target
+        document.savedDepth = document.undoStack.count
+        document.journal?.discard()
+        document.journal = nil
+        if !samePath, document.content.metadata.id == "untitled", let stem = Self.stem(of: target), PuzzleMetadata.isValidID(stem) {
+            notes.append("the puzzle's id is still \"untitled\"; `meta id \(stem)` sets it")
+        }
+        return SaveReport(path: target, notes: notes)
+    }
+
+    /// Closes a document. With unsaved changes it refuses unless `discardingChanges` (the REPL
+    /// asks first; a script must say so).
+    public func close(_ document: EditorDocument, discardingChanges: Bool = false) throws(EditError) {
+        guard !document.isDirty || discardingChanges else {
+            throw EditError("\(document.displayName) has unsaved changes; save it, or close with --force to drop them")
+        }
+        document.journal?.discard()
+        document.journal = nil
+        guard let index = documents.firstIndex(where: { $0 === document }) else { return }
+        documents.remove(at: index)
+        if active === document { active = documents.isEmpty ? nil : documents[min(index, documents.count - 1)] }
+    }
+
+    /// Leaves journals in place (for a session that ends abnormally) and forgets the documents.
+    public func abandon() {
+        for document in documents { document.journal?.close() }
+    }
+
+    // MARK: Editing
+
+    /// Performs an edit on a document: applies it, records it for undo (clearing redo), journals
+    /// it and validates.
+    @discardableResult
+    public func perform(_ proposal: Proposal, on document: EditorDocument) throws(EditError) -> EditOutcome {
+        try record(proposal.command, on: document)
+        document.undoStack.append(proposal.command)
+        document.redoStack.removeAll()
+        if let depth = document.savedDepth, depth >= document.undoStack.count { document.savedDepth = nil }
+        return validate(document, after: proposal.command, notes: proposal.notes)
+    }
+
+    /// Undoes the last edit.
+    @discardableResult
+    public func undo(_ document: EditorDocument) throws(EditError) -> EditOutcome {
+        guard let command = document.undoStack.last else { throw EditError("nothing to undo") }
+        try record(command.inverse, on: document)
+        document.undoStack.removeLast()
+        document.redoStack.append(command)
+        return validate(document, after: command, notes: [])
+    }
+
+    /// Redoes the last undone edit.
+    @discardableResult
+    public func redo(_ document: EditorDocument) throws(EditError) -> EditOutcome {
+        guard let command = document.redoStack.last else { throw EditError("nothing to redo") }
+        try record(command, on: document)
+        document.redoStack.removeLast()
+        document.undoStack.append(command)
+        return validate(document, after: command, notes: [])
+    }
+
+    /// Applies a command to the state and appends it to the journal.
+    private func record(_ command: EditCommand, on document: EditorDocument) throws(EditError) {
+        var state = document.state
+        try command.apply(to: &state)
+        journal(command, for: document)
+        document.state = state
+    }
+
+    private func journal(_ command: EditCommand, for document: EditorDocument) {
+        guard let store = environment.journals else { return }
+        do {
+            if document.journal == nil {
+                document.journal = try store.create(header: document.journalHeader(boot: boot, started: environment.now()),
+                                                    serial: document.serial)
+            }
+            try document.journal?.append(command)
+        } catch {
+            let warning = "journal off for \(document.displayName): \(error.message)"
+            if !journalWarnings.contains(warning) { journalWarnings.append(warning) }
+        }
+    }
+
+    /// Validates a document with every rule, the searching ones included (the REPL's `validate`).
+    @discardableResult
+    public func validate(_ document: EditorDocument) -> [Finding] {
+        let all = validator.validate(document.content, depth: .full)
+        document.liveFindings = all.filter { !ConstraintValidator.searchingRules.contains($0.rule) }
+        document.searchFindings = all.filter { ConstraintValidator.searchingRules.contains($0.rule) }
+        return document.findings
+    }
+
+    /// After an edit: the live rules only. The searching rules' findings are now stale and are
+    /// dropped until the next full validation; the report compares live findings.
+    private func validate(_ document: EditorDocument, after command: EditCommand, notes: [String]) -> EditOutcome {
+        let before = document.liveFindings
+        let after = validator.validate(document.content, depth: .live)
+        document.liveFindings = after
+        document.searchFindings = nil
+        let (added, resolved) = Self.difference(before: before, after: after)
+        return EditOutcome(command: command, notes: notes, findings: after, added: added, resolved: resolved)
+    }
+
+    /// Findings that appeared and that went away. A rule whose one finding was replaced by one
+    /// with new words (the disconnected pieces listed differently) counts as changed: only the
+    /// new finding is reported, not a "fixed" for the old one.
+    public static func difference(before: [Finding], after: [Finding]) -> (added: [Finding], resolved: [Finding]) {
+        let key: (Finding) -> String = { "\($0.rule)|\($0.message)" }
+        let old = Set(before.map(key))
+        let new = Set(after.map(key))
+        let added = after.filter { !old.contains(key($0)) }
+        var resolved = before.filter { !new.contains(key($0)) }
+        for rule in Set(added.map(\.rule)) where added.filter({ $0.rule == rule }).count == 1
+            && resolved.filter({ $0.rule == rule }).count == 1 {
+            resolved.removeAll { $0.rule == rule }
+        }
+        return (added, resolved)
+    }
+
+    // MARK: Recovery
+
+    /// Journals of earlier sessions that ended without saving.
+    public func orphanedJournals() -> [OrphanJournal] {
+        environment.journals?.orphans() ?? []
+    }
+
+    public func orphanedJournals(for path: String) -> [OrphanJournal] {
+        environment.journals?.orphans(forPath: FileBytes.absolute(path)) ?? []
+    }
+
+    public struct Recovery {
+        public var document: EditorDocument
+        public var replayed: Int
+        public var notes: [String]
+    }
+
+    /// Restores a document from an orphaned journal: the state it started from, then its edits
+    /// (each undoable). The orphan is deleted once the recovered document has its own journal.
+    /// A file-backed document must not be open with unsaved changes.
+    public func recover(_ orphan: OrphanJournal) throws(EditError) -> Recovery {
+        let header = orphan.header
+        var notes: [String] = []
+        if let path = header.path, let open = document(at: path) {
+            guard !open.isDirty else {
+                throw EditError("\(open.displayName) is open with unsaved changes; save or close it before recovering")
+            }
+            try close(open)
+        }
+        let bytes = Array(header.document.utf8)
+        let loaded = DocumentLoader.load(bytes, isManifest: false)
+        guard case .puzzle(let base)? = loaded.document, var content = EditorContent(document: base) else {
+            throw EditError("the journal's starting document does not load; it is left at \(orphan.file)")
+        }
+        if let line = header.grid, case .sudoku(var sudoku) = content, let grid = try? SudokuGrid(line: line), grid.size == sudoku.size {
+            sudoku.grid = grid
+            content = .sudoku(sudoku)
+        }
+        var fingerprint: [UInt8]? = nil
+        var savedContent = content
+        if let path = header.path {
+            switch FileBytes.read(path) {
+            case .success(let disk) where FileBytes.hash(disk) == header.fileHash:
+                fingerprint = disk
+            case .success:
+                fingerprint = bytes  // differs from the disk: a save will ask for --force
+                notes.append("\(path) changed on disk since those edits; saving will ask you to confirm with --force")
+            case .failure:
+                fingerprint = []
+                notes.append("\(path) no longer exists; saving creates it again")
+            }
+        } else {
+            savedContent = content
+        }
+        let document = EditorDocument(serial: takeSerial(), path: header.path, content: content,
+                                      schemaReference: base.schemaReference, fingerprint: fingerprint)
+        document.savedContent = savedContent
+        document.state.groups = header.groups
+        if header.path == nil { document.fingerprint = nil }
+        var replayed = 0
+        for command in orphan.commands {
+            do {
+                try record(command, on: document)
+            } catch {
+                notes.append("stopped after \(replayed) of \(orphan.commands.count) edits: \(error.message)")
+                break
+            }
+            document.undoStack.append(command)
+            replayed += 1
+        }
+        document.savedDepth = 0
+        if orphan.unreadable > 0 { notes.append("\(orphan.unreadable) damaged journal line(s) skipped") }
+        add(document)
+        environment.journals?.remove(orphan)
+        return Recovery(document: document, replayed: replayed, notes: notes)
+    }
+
+    /// Deletes an orphaned journal without recovering it.
+    public func discard(_ orphan: OrphanJournal) {
+        environment.journals?.remove(orphan)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,110 @@
+import Foundation
+import GridEditCore
+
+/// Solve-to-2 throughput on the shared Sudoku benchmark files (one thread, as the issue states
+/// its targets), the batch interface with several jobs, and grading throughput.
+///
+/// The files live outside the repository, in `../shared/data/sudoku/`; a missing file is
+/// skipped with a message. Each figure is the best of up to three runs, as wall-clock time and
+/// as the thread's CPU time (steadier when other work shares the machine).
+enum SudokuBenchmark {
+    static let files: [(name: String, target: Double?)] = [
+        ("tdoku_puzzles2_17_clue.txt", 100_000),
+        ("tdoku_puzzles3_magictour_top1465.txt", 40_000),
+        ("tdoku_puzzles5_forum_hardest_1905_11plus.txt", 8_000),
+        ("tdoku_puzzles6_forum_hardest_1106.txt", nil),
+        ("tdoku_puzzles7_serg_benchmark.txt", nil),
+        ("norvig_top95.txt", nil),
+    ]
+
+    static func run(data: URL) throws {
+        print("sudoku: solve to 2, jobs 1, best of up to 3 runs (\(data.path))")
+        print("  file                                            puzzles   wall puzzles/s    cpu puzzles/s   solutions 0/1/2+")
+        var loaded: [(name: String, bytes: [UInt8], input: SudokuBatch.Input)] = []
+        for (name, target) in files {
+            guard let bytes = try? [UInt8](Data(contentsOf: data.appendingPathComponent(name))) else {
+                print("  \(name): not found, skipped")
+                continue
+            }
+            let input = SudokuBatch.parse(bytes)
+            let grids = input.lines.compactMap { try? $0.puzzle.get() }
+            loaded.append((name, bytes, input))
+            var counter = SudokuCounter(keep: 1)
+            var histogram = [0, 0, 0]
+            let time = measure(repeats: 3, budget: 15) {
+                histogram = [0, 0, 0]
+                for grid in grids { histogram[counter.count(grid, limit: 2).count] += 1 }
+            }
+            let verdict = target.map { time.rate(grids.count).cpu >= $0 ? "target \(Int($0)) (cpu): met" : "target \(Int($0)) (cpu): NOT met" } ?? ""
+            print("  \(pad(name, 46)) \(pad(grids.count, 7))  \(pad(time.rate(grids.count).wall, 15))  \(pad(time.rate(grids.count).cpu, 15))   \(histogram.map(String.init).joined(separator: "/"))  \(verdict)")
+        }
+
+        // The batch interface in memory (parse + solve + format), as `gridedit sudoku solve` runs it.
+        if let first = loaded.first {
+            for jobs in [1, 2] {
+                let time = measure(repeats: 3, budget: 10) {
+                    _ = SudokuBatch.solve(SudokuBatch.parse(first.bytes), limit: 2, jobs: jobs)
+                }
+                print("  batch solve (parse + solve + format) of \(first.name), jobs \(jobs): \(pad(time.rate(first.input.count).wall, 0)) puzzles/s wall")
+            }
+        }
+
+        // Grading: the human-style ladder on the first puzzles of each file.
+        print("sudoku: grade, jobs 1, first 1,000 puzzles of each file")
+        for (name, _, input) in loaded {
+            let grids = input.lines.prefix(1_000).compactMap { try? $0.puzzle.get() }
+            var tiers: [String: Int] = [:]
+            let time = measure(repeats: 1, budget: 60) {
+                tiers = [:]
+                for grid in grids {
+                    let grade = SudokuGrader.grade(grid)
+                    tiers[grade.tier?.rawValue ?? grade.status.rawValue, default: 0] += 1
+                }
+            }
+            let order = SudokuTier.allCases.map(\.rawValue) + ["no-solution", "multiple-solutions"]
+            let mix = order.compactMap { tier in tiers[tier].map { "\(tier) \($0)" } }.joined(separator: ", ")
+            print("  \(pad(name, 46)) \(pad(grids.count, 7))  \(pad(time.rate(grids.count).wall, 15))  \(pad(time.rate(grids.count).cpu, 15))   \(mix)")
+        }
+    }
+
+    struct Time {
+        var wall: Double
+        var cpu: Double
+        func rate(_ count: Int) -> (wall: Double, cpu: Double) { (Double(count) / wall, Double(count) / cpu) }
+    }
+
+    /// Best of up to `repeats` runs, stopping early once `budget` seconds of wall time are spent.
+    static func measure(repeats: Int, budget: Double, _ body: () -> Void) -> Time {
+        var best = Time(wall: .infinity, cpu: .infinity)
+        var spent = 0.0
+        for _ in 0..<repeats where spent < budget {
+            let wall = DispatchTime.now().uptimeNanoseconds
+            let cpu = threadCPUTime()
+            body()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - wall) / 1e9
+            best.wall = min(best.wall, seconds)
+            best.cpu = min(best.cpu, threadCPUTime() - cpu)
+            spent += seconds
+        }
+        return best
+    }
+
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func pad(_ number: some BinaryInteger, _ width: Int) -> String {
+        let text = String(number)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    static func pad(_ rate: Double, _ width: Int) -> String {
+        pad(Int(rate.rounded()), width)
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CEditLineShim
+
+/// Line editing for the interactive session: libedit (emacs keys, history, Ctrl-R search, Tab
+/// completion) through the small C shim in `Sources/CEditLineShim`.
+final class LineReader {
+    enum Read {
+        case line(String)
+        /// Ctrl-C abandoned the line.
+        case interrupted
+        case end
+    }
+
+    private let handle: OpaquePointer
+    /// Called on Tab with the text before the cursor: what to insert and what to list.
+    var completer: ((String) -> (insert: String, list: String))?
+
+    /// Sets the locale (UTF-8 input) and opens the editor on standard input and output.
+    init?(program: String, historySize: Int) {
+        gridedit_line_setlocale()
+        guard let handle = gridedit_line_open(program, Int32(historySize)) else { return nil }
+        self.handle = handle
+        gridedit_line_set_completer(handle, { context, before, insert, list in
+            guard let context, let before else { return }
+            let reader = Unmanaged<LineReader>.fromOpaque(context).takeUnretainedValue()
+            guard let completer = reader.completer else { return }
+            let result = completer(String(cString: before))
+            if !result.insert.isEmpty { insert?.pointee = strdup(result.insert) }
+            if !result.list.isEmpty { list?.pointee = strdup(result.list) }
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit { gridedit_line_close(handle) }
+
+    func read(prompt: String) -> Read {
+        gridedit_line_set_prompt(handle, prompt)
+        var status: Int32 = 0
+        guard let text = gridedit_line_read(handle, &status) else { return status < 0 ? .interrupted : .end }
+        return .line(String(cString: text))
+    }
+
+    func addHistory(_ entry: String) {
+        gridedit_line_history_add(handle, entry)
+    }
+
+    /// Ctrl-C pressed while a command ran (and clears the flag).
+    static func takeInterrupt() -> Bool { gridedit_interrupt_take() != 0 }
+
+    static func installInterruptHandler() { gridedit_interrupt_install() }
+}
+
+/// Unbuffered writes to standard output and error (the line editor writes there too, so nothing
+/// may sit in a buffer in between).
+enum Output {
+    static func out(_ text: String) { write(1, text) }
+    static func err(_ text: String) { write(2, text) }
+
+    private static func write(_ fd: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 { if errno == EINTR { continue }; return }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,300 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GridEditCore
+import GridEditEditor
+
+/// A `gridedit` session: interactive at a terminal (line editing, history across sessions, Tab
+/// completion, colour, a live view after every edit, questions before losing work), or a script
+/// from a file or a pipe (no prompts, no colour, stop at the first failing command unless
+/// `--keep-going`).
+@MainActor
+final class REPLSession {
+    struct Options: Sendable {
+        var files: [String] = []
+        /// A script to run (`-` for standard input); nil: standard input decides.
+        var script: String?
+        var keepGoing = false
+        var colour: TerminalStyle.Choice = .auto
+    }
+
+    static let version = "0.1.0"
+
+    let options: Options
+    let environment: [String: String]
+    let service: GridEditorService
+    let interactive: Bool
+    let style: TerminalStyle
+
+    init(options: Options, environment: [String: String], executablePath: String?) {
+        self.options = options
+        self.environment = environment
+        self.service = GridEditorService(environment: .process(environment: environment, executablePath: executablePath))
+        self.interactive = options.script == nil && isatty(0) == 1
+        self.style = TerminalStyle(choice: options.colour, environment: environment,
+                                   isTerminal: isatty(1) == 1 && (interactive || options.colour == .always))
+    }
+
+    /// Runs the session; the exit status.
+    func run() async -> Int32 {
+        return interactive ? await runInteractive() : await runScript()
+    }
+
+    // MARK: Scripts
+
+    private func runScript() async -> Int32 {
+        let console = ScriptConsole(style: style)
+        let interpreter = CommandInterpreter(service: service, console: console, liveView: false)
+        RenderCommands.register(on: interpreter, templatesFolder: service.environment.templatesFolder, environment: environment)
+        var source: LineSource
+        var name: String
+        if let script = options.script, script != "-" {
+            guard let file = LineSource(path: script) else {
+                Output.err("gridedit: cannot read the script \(script): \(String(cString: strerror(errno)))\n")
+                return 66
+            }
+            source = file
+            name = script
+        } else {
+            source = LineSource(fd: 0)
+            name = "<stdin>"
+        }
+        var failures = 0
+        for path in options.files {
+            if case .failed(let message) = await interpreter.execute("open " + Tokenizer.escape(path)) {
+                Output.err("gridedit: \(message)\n")
+                service.abandon()
+                return 1
+            }
+        }
+        while let (number, line) = source.next() {
+            console.location = "\(name):\(number)"
+            switch await interpreter.execute(line) {
+            case .ok:
+                continue
+            case .quit:
+                return failures == 0 ? 0 : 1
+            case .failed(let message):
+                failures += 1
+                Output.err("\(name):\(number): error: \(message)\n")
+                if !options.keepGoing {
+                    service.abandon()
+                    return 1
+                }
+            }
+        }
+        // The end of a script is a quit: it fails if that would lose edits.
+        let dirty = service.documents.filter(\.isDirty)
+        if !dirty.isEmpty {
+            Output.err("\(name): error: the script ended with unsaved changes in \(dirty.map(\.displayName).joined(separator: ", ")); "
+                       + "save them, or end with `quit --force` to drop them (they are kept for `recover`)\n")
+            service.abandon()
+            return 1
+        }
+        _ = try? interpreter.quit(force: true)
+        return failures == 0 ? 0 : 1
+    }
+
+    // MARK: Interactive
+
+    private func runInteractive() async -> Int32 {
+        guard let reader = LineReader(program: "gridedit", historySize: 1000) else {
+            Output.err("gridedit: cannot start line editing; run a script instead: gridedit < script.ge\n")
+            return 1
+        }
+        LineReader.installInterruptHandler()
+        let history = HistoryFile(environment: environment)
+        for entry in history?.load() ?? [] { reader.addHistory(entry) }
+        let console = TerminalConsole(style: style, reader: reader, service: service)
+        let interpreter = CommandInterpreter(service: service, console: console, liveView: true)
+        RenderCommands.register(on: interpreter, templatesFolder: service.environment.templatesFolder, environment: environment)
+        interpreter.interruptRequested = { LineReader.takeInterrupt() }
+        let completer = Completer(service: service, environment: environment, commands: interpreter.commands)
+        reader.completer = { before in
+            let action = completer.complete(before).action
+            let list = action.list.isEmpty ? "" : TerminalStyle.columns(action.list, width: TerminalStyle.width(of: 1))
+            return (action.insert, list)
+        }
+
+        Output.out(style.sgr("2", "gridedit \(Self.version) — `help` lists the commands, Tab completes, Ctrl-R searches, Ctrl-D quits") + "\n")
+        let orphans = service.orphanedJournals()
+        let named = Set(options.files.map(FileBytes.absolute))
+        let others = orphans.filter { $0.header.path.map { !named.contains($0) } ?? true }
+        if !others.isEmpty {
+            let count = others.count
+            Output.out(style.paint("\(count) earlier session\(count == 1 ? "" : "s") ended with unsaved edits "
+                                   + "(\(others.map(\.title).joined(separator: ", "))): `recover` lists them", .warning) + "\n")
+        }
+        for path in options.files {
+            report(await interpreter.execute("open " + Tokenizer.escape(path)))
+        }
+
+        while true {
+            _ = LineReader.takeInterrupt()
+            switch reader.read(prompt: prompt()) {
+            case .line(let text):
+                let trimmed = text.trimming(" \t")
+                guard !trimmed.isEmpty else { continue }
+                reader.addHistory(trimmed)
+                history?.append(trimmed)
+                let result = await interpreter.execute(trimmed)
+                if result == .quit { return 0 }
+                report(result)
+            case .interrupted:
+                Output.out("\n")
+            case .end:
+                Output.out("\n")
+                do throws(EditError) {
+                    if try interpreter.quit(force: false) == .quit { return 0 }
+                } catch {
+                    report(.failed(error.description))
+                }
+            }
+        }
+    }
+
+    private func report(_ result: CommandInterpreter.Result) {
+        if case .failed(let message) = result {
+            Output.err(style.paint("error: " + message, .error) + "\n")
+        }
+    }
+
+    /// `cat.json*> `: the active puzzle, `*` when it has unsaved changes, `[tray]` when piece
+    /// commands edit the tray. Bold at a terminal; the escapes are wrapped in \1 so the line
+    /// editor does not count them as width.
+    private func prompt() -> String {
+        var text = "gridedit"
+        if let document = service.active {
+            text = document.displayName + (document.isDirty ? "*" : "")
+            if case .tangram = document.content, document.layer == .tray { text += " [tray]" }
+        }
+        guard style.colour else { return text + "> " }
+        return "\u{1}\u{1B}[1m\u{1}" + text + "\u{1}\u{1B}[0m\u{1}> "
+    }
+}
+
+// MARK: Consoles
+
+/// A person at a terminal: colour, questions, the live view.
+final class TerminalConsole: EditorConsole {
+    let style: TerminalStyle
+    let reader: LineReader
+    let service: GridEditorService
+
+    init(style: TerminalStyle, reader: LineReader, service: GridEditorService) {
+        self.style = style
+        self.reader = reader
+        self.service = service
+    }
+
+    var isInteractive: Bool { true }
+
+    func say(_ text: String, _ style: MessageStyle) {
+        Output.out(self.style.paint(text, style) + "\n")
+    }
+
+    func ask(_ question: String, options: [(key: Character, label: String)]) -> Character? {
+        let keys = options.map { String($0.key) }.joined(separator: "/")
+        let legend = options.map { "\($0.key) \($0.label)" }.joined(separator: ", ")
+        while true {
+            switch reader.read(prompt: "\(question) [\(keys)] ") {
+            case .line(let answer):
+                if let key = answer.trimming(" ").lowercased().first, options.contains(where: { $0.key == key }) {
+                    return key
+                }
+                Output.out(style.paint("  answer \(legend)", .note) + "\n")
+            case .interrupted:
+                Output.out("\n")
+                return options.last?.key  // Ctrl-C: the last option (cancel, or keep)
+            case .end:
+                Output.out("\n")
+                return nil
+            }
+        }
+    }
+
+    func documentChanged(_ document: EditorDocument) {
+        show(document)
+    }
+
+    var width: Int { TerminalStyle.width(of: 1) }
+
+    func show(_ document: EditorDocument) {
+        Output.out(Preview.render(document, style: style, extra: PreviewExtras.lines) + "\n")
+    }
+}
+
+/// A script: plain output, no questions; failures are reported by the session with their line.
+final class ScriptConsole: EditorConsole {
+    let style: TerminalStyle
+    var location = ""
+
+    init(style: TerminalStyle) {
+        self.style = style
+    }
+
+    var isInteractive: Bool { false }
+
+    func say(_ text: String, _ style: MessageStyle) {
+        Output.out(self.style.paint(text, style) + "\n")
+    }
+
+    func ask(_ question: String, options: [(key: Character, label: String)]) -> Character? { nil }
+
+    func documentChanged(_ document: EditorDocument) {}
+
+    func show(_ document: EditorDocument) {
+        Output.out(Preview.render(document, style: style, extra: PreviewExtras.lines) + "\n")
+    }
+}
+
+/// Lines of a script, numbered, read as they arrive (so a pipe can feed a session).
+struct LineSource {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var number = 0
+    private var finished = false
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    init?(path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        self.fd = fd
+    }
+
+    mutating func next() -> (Int, String)? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                number += 1
+                return (number, String(decoding: line, as: UTF8.self))
+            }
+            if finished {
+                guard !buffer.isEmpty else { return nil }
+                let line = buffer
+                buffer = []
+                number += 1
+                return (number, String(decoding: line, as: UTF8.self))
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { finished = true } else { buffer += chunk[0..<n] }
+        }
+    }
+}
+
+extension FileBytes {
+    /// A command-line argument that can only be a mistyped subcommand: no such file, and no
+    /// path separator or extension that would make it look like one.
+    static func looksLikeFile(_ argument: String) -> Bool {
+        exists(argument) || argument.contains("/") || argument.contains(".")
+    }
+}

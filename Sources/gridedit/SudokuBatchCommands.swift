@@ -1,0 +1,175 @@
+import ArgumentParser
+import Foundation
+import GridEditCore
+
+/// The batch line interface: one puzzle per input line, one output line per puzzle, in order.
+extension SudokuCommand {
+    struct Solve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Count the solutions of each puzzle line and print the first solution.",
+            discussion: """
+                Prints one line per puzzle, in input order: COUNT SOLUTION, the number of \
+                solutions (capped at --count) and the first solution as a line, or - when there \
+                is none. A line that is not a puzzle prints "error -" and is reported on standard \
+                error (exit 1). Blank lines and lines starting with # are skipped; anything after \
+                the puzzle on a line (after a space, comma or semicolon) is ignored.
+                """)
+
+        @Argument(help: "A file of puzzle lines, or - for standard input.")
+        var input: String
+
+        @Option(help: "Count solutions up to this number; 2 tells unique puzzles from the rest.")
+        var count = 2
+
+        @Option(help: "Threads (default: all cores). The output's order does not depend on it.")
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+        func validate() throws {
+            guard count >= 1 else { throw ValidationError("--count must be at least 1") }
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        }
+
+        func run() throws {
+            let parsed = SudokuBatch.parse(try readInput(input))
+            writeStandardOutput(SudokuBatch.solve(parsed, limit: count, jobs: jobs))
+            try finish(errors: parsed.errors(source: input))
+        }
+    }
+
+    struct Grade: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Grade puzzles the way a person solves them.",
+            discussion: """
+                For a file of puzzle lines (or -), prints one line per puzzle in input order: \
+                TIER HARDEST STEPS, for example "hard x-wing 61". TIER is easy, medium, hard, \
+                expert or beyond-logic (no technique of the ladder finishes it), or no-solution \
+                or multiple-solutions; HARDEST is the hardest technique used (- for none). \
+                For puzzle files and folders, each line starts with the file's path and ends \
+                with the difficulty the file records.
+                """)
+
+        @Argument(help: "A file of puzzle lines, - for standard input, or Sudoku puzzle files and folders.")
+        var inputs: [String]
+
+        @Option(help: "Threads (default: all cores). The output's order does not depend on it.")
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+        func validate() throws {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        }
+
+        func run() throws {
+            if inputs.count == 1, isLineSource(inputs[0]) {
+                let parsed = SudokuBatch.parse(try readInput(inputs[0]))
+                let output = SudokuBatch.mapLines(parsed, jobs: jobs) { puzzle in
+                    switch puzzle {
+                    case .success(let grid): SudokuGrader.grade(grid).line
+                    case .failure: "error - 0"
+                    }
+                }
+                writeStandardOutput(output)
+                try finish(errors: parsed.errors(source: inputs[0]))
+                return
+            }
+            let outcome = readPuzzles(inputs)
+            let items = outcome.items
+            let lines = parallelMap(items.count, jobs: jobs) { index -> String in
+                let item = items[index]
+                let grade = SudokuGrader.grade(item.grid)
+                let stored = item.puzzle.map { " (file says \($0.difficulty.rawValue))" } ?? ""
+                return "\(item.label): \(grade.line)\(stored)"
+            }
+            for line in lines { print(line) }
+            try finish(errors: outcome.errors, ioError: outcome.hadIOError)
+        }
+    }
+
+    struct Canonical: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print each puzzle line's canonical form, for finding duplicates.",
+            discussion: """
+                Two puzzles are the same puzzle in disguise (digits renamed; rows, columns, bands \
+                or stacks reordered; the grid transposed when boxes are square) exactly when \
+                their canonical lines are equal: `gridedit sudoku canonical a.txt | sort | uniq -d`.
+                """)
+
+        @Argument(help: "A file of puzzle lines, or - for standard input.")
+        var input: String
+
+        @Option(help: "Threads (default: all cores). The output's order does not depend on it.")
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+        func validate() throws {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        }
+
+        func run() throws {
+            let parsed = SudokuBatch.parse(try readInput(input))
+            writeStandardOutput(SudokuBatch.mapLines(parsed, jobs: jobs) { puzzle in
+                (try? puzzle.get()).map(SudokuCanonicalForm.key) ?? "error"
+            })
+            try finish(errors: parsed.errors(source: input))
+        }
+    }
+}
+
+// MARK: Shared by the Sudoku subcommands
+
+/// The bytes of a file, or of standard input for `-`; exit 2 when the file cannot be read.
+func readInput(_ path: String) throws -> [UInt8] {
+    if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandleStandardError.print("\(path): cannot read the file; check the path")
+        throw ExitCode(2)
+    }
+    return [UInt8](data)
+}
+
+/// `-`, or an existing file that is not a `.json` puzzle: a source of puzzle lines.
+func isLineSource(_ argument: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    if argument == "-" { return true }
+    guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { return false }
+    return !isDirectory.boolValue && !argument.hasSuffix(".json")
+}
+
+func readPuzzles(_ arguments: [String]) -> SudokuInput.Outcome {
+    SudokuInput.read(arguments) { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+}
+
+func writeStandardOutput(_ bytes: [UInt8]) {
+    FileHandle.standardOutput.write(Data(bytes))
+}
+
+/// Reports problems on standard error: exit 2 after an unreadable path, 1 after other problems.
+func finish(errors: [String], ioError: Bool = false) throws {
+    for message in errors { FileHandleStandardError.print(message) }
+    if ioError { throw ExitCode(2) }
+    if !errors.isEmpty { throw ExitCode(1) }
+}
+
+/// `body(0..<count)` on `jobs` threads, results in index order.
+func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+    let results = Slots<T>(count: count)
+    let workers = max(1, min(jobs, count))
+    if workers <= 1 {
+        for index in 0..<count { results.set(index, body(index)) }
+    } else {
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < count {
+                results.set(index, body(index))
+                index += workers
+            }
+        }
+    }
+    return results.values
+}
+
+final class Slots<T: Sendable>: @unchecked Sendable {
+    private var slots: [T?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: T) { lock.withLock { slots[index] = value } }
+    var values: [T] { lock.withLock { slots.map { $0! } } }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import GridEditCore
+import GridEditEditor
+import GridEditGeometry
+import GridEditTestSupport
+import Testing
+
+/// Shipped files and fixtures by path relative to the repository root.
+enum Files {
+    static var root: URL { GridEditBinary.repositoryRoot }
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static var templates: String { path("templates") }
+    static var squareScattered: String { path("Tests/Fixtures/editor/square-scattered.json") }
+    static var squareTouches: String { path("Tests/Fixtures/editor/square-build.touches.jsonl") }
+    static var classicSquare: String { path("puzzles/tangram-starter/square.json") }
+}
+
+/// A service with a fixed clock, the shipped templates and journals in a temporary folder.
+func makeService(journals: TemporaryFolder? = nil) -> GridEditorService {
+    GridEditorService(environment: EditorEnvironment(
+        now: { "2026-12-01T10:00:00Z" }, templatesFolder: Files.templates,
+        journals: journals.map { JournalStore(folder: $0.path + "/journals") }))
+}
+
+/// A copy of a shipped file in a temporary folder, so tests can save over it.
+func copy(_ source: String, into folder: TemporaryFolder, as name: String? = nil) throws -> String {
+    let target = folder.file(name ?? URL(fileURLWithPath: source).lastPathComponent)
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: target)
+    return target.path
+}
+
+/// Exact values from text, for readable tests.
+func x(_ text: String) -> Exact { Exact(parsing: text)! }
+func point(_ a: String, _ b: String) -> Point { Point(x(a), x(b)) }
+
+func pose(_ piece: TangramPiece, _ px: String, _ py: String, _ degrees: Int = 0, flipped: Bool = false) -> Pose {
+    Pose(piece: piece, position: point(px, py), rotation: Rotation(degrees: degrees)!, flipped: flipped)
+}
+
+func tangram(_ poses: [Pose], tray: [Pose] = []) -> TangramContent {
+    TangramContent(metadata: PuzzleMetadata(id: "test", name: "Test", difficulty: .easy,
+                                            createdAt: "2026-11-22T09:00:00Z", updatedAt: "2026-11-22T09:00:00Z"),
+                   solution: poses, tray: tray)
+}
+
+func editor(_ poses: [Pose], groups: GroupTable = GroupTable(), settings: SnapSettings = SnapSettings()) -> TangramEditor {
+    TangramEditor(content: tangram(poses), groups: groups, layer: .solution, settings: settings)
+}
+
+/// The poses a proposal leaves the layer in.
+func after(_ proposal: Proposal, on editor: TangramEditor) throws -> [Pose] {
+    var state = EditorState(content: .tangram(editor.content), groups: editor.groups)
+    try proposal.command.apply(to: &state)
+    return state.content.tangram![editor.layer]
+}
+
+/// Records what the interpreter says and answers its questions from a script.
+final class CapturingConsole: EditorConsole {
+    var isInteractive: Bool
+    var answers: [Character?]
+    private(set) var lines: [(text: String, style: MessageStyle)] = []
+    private(set) var questions: [String] = []
+    private(set) var shown = 0
+    private(set) var changed = 0
+
+    init(interactive: Bool = false, answers: [Character?] = []) {
+        self.isInteractive = interactive
+        self.answers = answers
+    }
+
+    var text: String { lines.map(\.text).joined(separator: "\n") }
+
+    func say(_ text: String, _ style: MessageStyle) { lines.append((text, style)) }
+
+    func ask(_ question: String, options: [(key: Character, label: String)]) -> Character? {
+        questions.append(question)
+        return answers.isEmpty ? nil : answers.removeFirst()
+    }
+
+    func documentChanged(_ document: EditorDocument) { changed += 1 }
+    func show(_ document: EditorDocument) { shown += 1 }
+}
+
+/// A small deterministic generator (SplitMix64) for noisy hands and random exact numbers.
+struct Noise {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in -amplitude...amplitude.
+    mutating func jitter(_ amplitude: Double) -> Double {
+        (Double(next() >> 11) / Double(1 << 53) * 2 - 1) * amplitude
+    }
+
+    mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}
