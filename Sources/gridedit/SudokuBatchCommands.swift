@@ -63,7 +63,7 @@ extension SudokuCommand {
                 let parsed = SudokuBatch.parse(try readInput(inputs[0]))
                 let output = SudokuBatch.mapLines(parsed, jobs: jobs) { puzzle in
                     switch puzzle {
-                    case .success(let grid): SudokuGrader.grade(grid).line
+                    case .success(let grid): SudokuGrader.grade(grid, explaining: false).line
                     case .failure: "error - 0"
                     }
                 }
@@ -75,7 +75,7 @@ extension SudokuCommand {
             let items = outcome.items
             let lines = parallelMap(items.count, jobs: jobs) { index -> String in
                 let item = items[index]
-                let grade = SudokuGrader.grade(item.grid)
+                let grade = SudokuGrader.grade(item.grid, explaining: false)
                 let stored = item.puzzle.map { " (file says \($0.difficulty.rawValue))" } ?? ""
                 return "\(item.label): \(grade.line)\(stored)"
             }

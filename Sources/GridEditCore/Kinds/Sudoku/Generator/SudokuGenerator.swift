@@ -78,9 +78,8 @@ public enum SudokuGenerator {
                     for (cell, value) in zip(orbit, saved) { puzzle.cells[cell.row * n + cell.column] = value }
                 }
             }
-            let grade = SudokuGrader.grade(puzzle)
-            if grade.tier == options.tier {
-                return .success(Generated(givens: puzzle, solution: solution, grade: grade, attempts: attempt))
+            if SudokuGrader.grade(puzzle, explaining: false).tier == options.tier {
+                return .success(Generated(givens: puzzle, solution: solution, grade: SudokuGrader.grade(puzzle), attempts: attempt))
             }
         }
         return .failure(.gaveUp(options))
@@ -107,7 +106,9 @@ public enum SudokuGenerator {
                       counter: inout SudokuCounter) -> Bool {
         guard counter.count(puzzle, limit: 2).count == 1 else { return false }
         if tier == .beyondLogic { return true }
-        let (_, board) = SudokuGrader.solve(SudokuBoard(puzzle), using: allowed)
+        var start = SudokuBoard(puzzle)
+        start.explains = false
+        let (_, board) = SudokuGrader.solve(start, using: allowed)
         return board.isSolved
     }
 

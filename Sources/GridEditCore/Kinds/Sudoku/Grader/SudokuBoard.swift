@@ -5,6 +5,9 @@ struct SudokuBoard: Sendable, Equatable {
     let geometry: SudokuGeometry
     var values: [UInt8]
     var candidates: [UInt16]
+    /// Whether steps carry their explanation; off where only the grade matters (check rules,
+    /// the generator), which saves most of the grader's time on easy puzzles.
+    var explains = true
 
     static func == (a: SudokuBoard, b: SudokuBoard) -> Bool { a.values == b.values && a.candidates == b.candidates }
 
@@ -33,6 +36,9 @@ struct SudokuBoard: Sendable, Equatable {
     var isSolved: Bool { !values.contains(0) }
 
     @inline(__always) static func bit(_ digit: Int) -> UInt16 { 1 << (digit - 1) }
+
+    /// A step's explanation, built only when the board explains.
+    func say(_ text: @autoclosure () -> String) -> String { explains ? text() : "" }
 
     @inline(__always) func has(_ cell: Int, _ digit: Int) -> Bool { candidates[cell] & Self.bit(digit) != 0 }
 

@@ -37,8 +37,10 @@ public enum SudokuGrader {
     public static let allTechniques = Set(SudokuTechnique.allCases)
 
     /// Grades the puzzle `grid` (its digits are the givens). Only `techniques` are used; a
-    /// puzzle they cannot finish is `beyond-logic`.
-    public static func grade(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques) -> SudokuGrade {
+    /// puzzle they cannot finish is `beyond-logic`. Without `explaining`, the steps carry no
+    /// explanation text (faster, for when only the grade matters).
+    public static func grade(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques,
+                             explaining: Bool = true) -> SudokuGrade {
         guard grid.conflicts.isEmpty else { return SudokuGrade(status: .noSolution) }
         let solutions = SudokuSolver.countSolutions(grid, limit: 2, keep: 0)
         switch solutions.verdict {
@@ -46,7 +48,9 @@ public enum SudokuGrader {
         case .multiple: return SudokuGrade(status: .multipleSolutions)
         case .unique: break
         }
-        let (steps, board) = solve(SudokuBoard(grid), using: techniques)
+        var start = SudokuBoard(grid)
+        start.explains = explaining
+        let (steps, board) = solve(start, using: techniques)
         return SudokuGrade(status: board.isSolved ? .solved : .stuck, steps: steps)
     }
 

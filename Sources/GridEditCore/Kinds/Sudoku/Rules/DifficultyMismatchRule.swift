@@ -9,7 +9,7 @@ struct DifficultyMismatchRule: Rule {
     func check(_ puzzle: SudokuPuzzle) -> [Finding] {
         let givens = puzzle.givens
         guard givens.cells.contains(where: { $0 != 0 }), givens.conflicts.isEmpty else { return [] }
-        let grade = SudokuGrader.grade(givens)
+        let grade = SudokuGrader.grade(givens, explaining: false)
         guard let tier = grade.tier, tier.difficulty != puzzle.difficulty else { return [] }
         let verdict: String
         if tier == .beyondLogic {

@@ -46,7 +46,7 @@ enum Chains {
                         return SudokuStep(technique: .simpleColouring,
                                           eliminations: board.eliminations(sides[side].map { ($0, digit) }),
                                           focus: component.map(board.cell),
-                                          explanation: "For \(digit), \(chain). \(board.name(a)) and \(board.name(b)) are on the same side and share a unit, so that side cannot be \(digit): remove \(digit) from \(board.names(sides[side])).")
+                                          explanation: board.say("For \(digit), \(chain). \(board.name(a)) and \(board.name(b)) are on the same side and share a unit, so that side cannot be \(digit): remove \(digit) from \(board.names(sides[side]))."))
                     }
                 }
                 // Colour trap: an uncoloured cell that sees both sides.
@@ -57,7 +57,7 @@ enum Chains {
                 guard !targets.isEmpty else { continue }
                 return SudokuStep(technique: .simpleColouring, eliminations: board.eliminations(targets.map { ($0, digit) }),
                                   focus: component.map(board.cell),
-                                  explanation: "For \(digit), \(chain). One side holds \(digit), so a cell that sees both sides cannot: remove \(digit) from \(board.names(targets)).")
+                                  explanation: board.say("For \(digit), \(chain). One side holds \(digit), so a cell that sees both sides cannot: remove \(digit) from \(board.names(targets))."))
             }
         }
         return nil
@@ -102,7 +102,7 @@ enum Chains {
                         best = (chain.count, SudokuStep(
                             technique: .xChain, eliminations: board.eliminations(targets.map { ($0, digit) }),
                             focus: chain.map(board.cell),
-                            explanation: "For \(digit): \(links), where = joins the only two places for \(digit) in a unit and – two cells that share one. If \(board.name(start)) is not \(digit), \(board.name(end)) is; so one of them is \(digit), and a cell that sees both cannot be: remove \(digit) from \(board.names(targets))."))
+                            explanation: board.say("For \(digit): \(links), where = joins the only two places for \(digit) in a unit and – two cells that share one. If \(board.name(start)) is not \(digit), \(board.name(end)) is; so one of them is \(digit), and a cell that sees both cannot be: remove \(digit) from \(board.names(targets)).")))
                     }
                 }
             }
@@ -149,7 +149,7 @@ enum Chains {
                         best = (chain.count, SudokuStep(
                             technique: .xyChain, eliminations: board.eliminations(targets.map { ($0, x) }),
                             focus: cells.map(board.cell),
-                            explanation: "Follow \(Words.list(walk, conjunction: "then")): each cell shares a unit and a digit with the next. If \(board.name(start)) is not \(x), each cell in turn is forced to its other digit and \(board.name(next)) ends up \(x); so one of the two ends is \(x), and a cell that sees both cannot be: remove \(x) from \(board.names(targets))."))
+                            explanation: board.say("Follow \(Words.list(walk, conjunction: "then")): each cell shares a unit and a digit with the next. If \(board.name(start)) is not \(x), each cell in turn is forced to its other digit and \(board.name(next)) ends up \(x); so one of the two ends is \(x), and a cell that sees both cannot be: remove \(x) from \(board.names(targets)).")))
                     }
                 }
             }

@@ -40,7 +40,7 @@ enum Fish {
                     let focus = base.flatMap { board.cells(in: byRows ? $0 : n + $0, with: digit) }
                     found = SudokuStep(technique: techniques[k]!, eliminations: board.eliminations(targets.map { ($0, digit) }),
                                        focus: focus.sorted().map(board.cell),
-                                       explanation: "In \(baseWord) \(Words.list(base.map { String($0 + 1) })), \(digit) can only go in \(coverWord) \(Words.list(cover.map { String($0 + 1) })), so each of those \(coverWord) gets its \(digit) in one of those \(baseWord): remove \(digit) from \(board.names(targets)).")
+                                       explanation: board.say("In \(baseWord) \(Words.list(base.map { String($0 + 1) })), \(digit) can only go in \(coverWord) \(Words.list(cover.map { String($0 + 1) })), so each of those \(coverWord) gets its \(digit) in one of those \(baseWord): remove \(digit) from \(board.names(targets))."))
                     return true
                 }
                 if let found { return found }

@@ -25,7 +25,7 @@ enum Intersections {
                     let inBox = board.cells(in: box, with: digit)
                     let eliminations = board.eliminations(targets.map { ($0, digit) })
                     return SudokuStep(technique: .pointing, eliminations: eliminations, focus: inBox.map(board.cell),
-                                      explanation: "In \(g.unitName(box)), \(digit) can only go in \(g.unitName(line)) (\(board.names(inBox))), so \(digit) cannot go anywhere else in \(g.unitName(line)): remove it from \(board.names(targets)).")
+                                      explanation: board.say("In \(g.unitName(box)), \(digit) can only go in \(g.unitName(line)) (\(board.names(inBox))), so \(digit) cannot go anywhere else in \(g.unitName(line)): remove it from \(board.names(targets))."))
                 }
             }
         }
@@ -52,7 +52,7 @@ enum Intersections {
                 let inLine = board.cells(in: line, with: digit)
                 let eliminations = board.eliminations(targets.map { ($0, digit) })
                 return SudokuStep(technique: .claiming, eliminations: eliminations, focus: inLine.map(board.cell),
-                                  explanation: "In \(g.unitName(line)), \(digit) can only go inside \(g.unitName(box)) (\(board.names(inLine))), so \(digit) cannot go anywhere else in \(g.unitName(box)): remove it from \(board.names(targets)).")
+                                  explanation: board.say("In \(g.unitName(line)), \(digit) can only go inside \(g.unitName(box)) (\(board.names(inLine))), so \(digit) cannot go anywhere else in \(g.unitName(box)): remove it from \(board.names(targets))."))
             }
         }
         return nil

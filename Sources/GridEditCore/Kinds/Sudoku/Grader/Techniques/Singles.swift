@@ -28,7 +28,7 @@ enum Singles {
             return SudokuStep(technique: .fullHouse,
                               placements: [SudokuCellDigit(cell: board.cell(empty), digit: digit)],
                               focus: g.units[unit].map(board.cell),
-                              explanation: "\(board.name(empty)) is the last empty cell in \(g.unitName(unit)), so it takes the missing \(digit).")
+                              explanation: board.say("\(board.name(empty)) is the last empty cell in \(g.unitName(unit)), so it takes the missing \(digit)."))
         }
         return nil
     }
@@ -54,7 +54,7 @@ enum Singles {
             return SudokuStep(technique: .hiddenSingle,
                               placements: [SudokuCellDigit(cell: board.cell(cell), digit: digit)],
                               focus: g.units[unit].map(board.cell),
-                              explanation: "In \(g.unitName(unit)), \(digit) can only go in \(board.name(cell)).")
+                              explanation: board.say("In \(g.unitName(unit)), \(digit) can only go in \(board.name(cell))."))
         }
         return nil
     }
@@ -69,7 +69,7 @@ enum Singles {
             return SudokuStep(technique: .nakedSingle,
                               placements: [SudokuCellDigit(cell: board.cell(cell), digit: digit)],
                               focus: [board.cell(cell)],
-                              explanation: "\(board.name(cell)) can only be \(digit): \(Words.digits(others)) are ruled out there.")
+                              explanation: board.say("\(board.name(cell)) can only be \(digit): \(Words.digits(others)) are ruled out there."))
         }
         return nil
     }

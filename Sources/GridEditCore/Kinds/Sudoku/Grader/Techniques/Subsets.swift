@@ -24,7 +24,7 @@ enum Subsets {
                 guard !pairs.isEmpty else { return false }
                 let eliminations = board.eliminations(pairs)
                 found = SudokuStep(technique: naked[k]!, eliminations: eliminations, focus: cells.map(board.cell),
-                                   explanation: "In \(g.unitName(unit)), \(board.names(cells)) can only hold \(Words.digits(union)) between them, so no other cell of \(g.unitName(unit)) can: remove \(board.removalText(eliminations)).")
+                                   explanation: board.say("In \(g.unitName(unit)), \(board.names(cells)) can only hold \(Words.digits(union)) between them, so no other cell of \(g.unitName(unit)) can: remove \(board.removalText(eliminations))."))
                 return true
             }
             if let found { return found }
@@ -55,7 +55,7 @@ enum Subsets {
                 guard !pairs.isEmpty else { return false }
                 let eliminations = board.eliminations(pairs)
                 found = SudokuStep(technique: hidden[k]!, eliminations: eliminations, focus: cells.map(board.cell),
-                                   explanation: "In \(g.unitName(unit)), \(Words.digits(mask)) can only go in \(board.names(cells)), so those \(words[k]!) cells hold nothing else: remove \(board.removalText(eliminations)).")
+                                   explanation: board.say("In \(g.unitName(unit)), \(Words.digits(mask)) can only go in \(board.names(cells)), so those \(words[k]!) cells hold nothing else: remove \(board.removalText(eliminations))."))
                 return true
             }
             if let found { return found }

@@ -22,7 +22,7 @@ enum Wings {
                     guard !targets.isEmpty else { continue }
                     return SudokuStep(technique: .xyWing, eliminations: board.eliminations(targets.map { ($0, digit) }),
                                       focus: [pivot, a, b].map(board.cell),
-                                      explanation: "\(board.name(pivot)) is \(Words.digits(pivotMask, conjunction: "or")); it sees \(board.name(a)) (\(Words.digits(ma, conjunction: "or"))) and \(board.name(b)) (\(Words.digits(mb, conjunction: "or"))). Whichever digit \(board.name(pivot)) takes, one of \(board.name(a)) and \(board.name(b)) is \(digit), so a cell that sees both cannot be \(digit): remove \(digit) from \(board.names(targets)).")
+                                      explanation: board.say("\(board.name(pivot)) is \(Words.digits(pivotMask, conjunction: "or")); it sees \(board.name(a)) (\(Words.digits(ma, conjunction: "or"))) and \(board.name(b)) (\(Words.digits(mb, conjunction: "or"))). Whichever digit \(board.name(pivot)) takes, one of \(board.name(a)) and \(board.name(b)) is \(digit), so a cell that sees both cannot be \(digit): remove \(digit) from \(board.names(targets))."))
                 }
             }
         }
@@ -51,7 +51,7 @@ enum Wings {
                     guard !targets.isEmpty else { continue }
                     return SudokuStep(technique: .xyzWing, eliminations: board.eliminations(targets.map { ($0, digit) }),
                                       focus: [pivot, a, b].map(board.cell),
-                                      explanation: "\(board.name(pivot)) is \(Words.digits(pivotMask, conjunction: "or")); it sees \(board.name(a)) (\(Words.digits(ma, conjunction: "or"))) and \(board.name(b)) (\(Words.digits(mb, conjunction: "or"))). One of the three is \(digit) whatever happens, so a cell that sees all three cannot be \(digit): remove \(digit) from \(board.names(targets)).")
+                                      explanation: board.say("\(board.name(pivot)) is \(Words.digits(pivotMask, conjunction: "or")); it sees \(board.name(a)) (\(Words.digits(ma, conjunction: "or"))) and \(board.name(b)) (\(Words.digits(mb, conjunction: "or"))). One of the three is \(digit) whatever happens, so a cell that sees all three cannot be \(digit): remove \(digit) from \(board.names(targets))."))
                 }
             }
         }
