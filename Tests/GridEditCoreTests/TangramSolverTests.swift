@@ -147,6 +147,48 @@ struct TangramSolverTests {
         #expect(holes == 3)
     }
 
+    @Test("random figures of 16 half-squares are decided, every solution found a filling")
+    func randomHalfSquareFigures() throws {
+        // Each unit cell is cut along one diagonal (chosen when first used); half-cells are added
+        // at random along an edge of the figure so far. Most such figures are no tangrams.
+        var random = SplitMix64(seed: 16)
+        var solvable = 0, nodes = 0
+        let p = { (a: Int, b: Int) in Point(Exact(a), Exact(b)) }
+        func polygon(_ x: Int, _ y: Int, rising: Bool, upper: Bool) -> Polygon {
+            switch (rising, upper) {
+            case (true, false): Polygon([p(x, y), p(x + 1, y), p(x + 1, y + 1)])!
+            case (true, true): Polygon([p(x, y), p(x + 1, y + 1), p(x, y + 1)])!
+            case (false, false): Polygon([p(x, y), p(x + 1, y), p(x, y + 1)])!
+            case (false, true): Polygon([p(x + 1, y), p(x + 1, y + 1), p(x, y + 1)])!
+            }
+        }
+        for _ in 0..<80 {
+            var rising: [[Int]: Bool] = [[0, 0]: random.below(2) == 0]
+            var used: [[Int]] = [[0, 0, 0]]  // x, y, upper half
+            var halves = [polygon(0, 0, rising: rising[[0, 0]]!, upper: false)]
+            while used.count < 16 {
+                let from = used[random.below(used.count)]
+                let (dx, dy) = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)][random.below(5)]
+                let cell = [from[0] + dx, from[1] + dy]
+                let cut = rising[cell] ?? (random.below(2) == 0)
+                let half = cell + [random.below(2)]
+                let candidate = polygon(cell[0], cell[1], rising: cut, upper: half[2] == 1)
+                guard !used.contains(half), halves.contains(where: { $0.sharesBoundarySegment(with: candidate) }) else { continue }
+                rising[cell] = cut
+                used.append(half)
+                halves.append(candidate)
+            }
+            let figure = try OctilinearRegion(union: halves)
+            let outcome = TangramSolver.solve(figure)
+            #expect(outcome.isExhaustive)
+            for solution in outcome.solutions { #expect(TangramFixtures.problem(with: solution, filling: figure) == nil) }
+            if outcome.isSolvable { solvable += 1 }
+            nodes += outcome.nodes
+        }
+        #expect(solvable >= 5 && solvable < 80)
+        #expect(nodes > 80 * 5, "not all decided at the first step")
+    }
+
     // MARK: Near misses
 
     @Test("the seven convex candidates that are not tangrams, and stretched or sheared shapes, are refused")
