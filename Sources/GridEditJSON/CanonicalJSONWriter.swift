@@ -100,7 +100,7 @@ public enum CanonicalJSONWriter {
 
     /// A JSON string literal: `"`, `\` and control characters escaped (short forms
     /// where JSON has them, else `\u00xx`); `/` and non-ASCII left as they are.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -35,23 +35,8 @@ extension JSONValue {
         }
     }
 
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// The same string literal the canonical writer produces.
+    static func quote(_ text: String) -> String { CanonicalJSONWriter.quoted(text) }
 
     /// `{"key": value, …}` from pairs, in order.
     static func fields(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
