@@ -10,11 +10,18 @@ import PackageDescription
 //   GridEditRender    Cairo previews, cards and sheets
 //   GridEditEditor    the editor core: documents, undo, snapping, anchors, pose sources
 //   gridedit          the command-line front end and the REPL
+//
+// Camera capture lives apart, because OpenCV costs ~0.4 s of start-up to any process that links it:
+//   CVision           a small C++ target over OpenCV with a plain C header (gridedit_vision.h)
+//   GridEditCapture   mat finding, piece segmentation and fitting, calibration (Swift over CVision)
+//   gridedit-capture  the executable behind `gridedit mat` and `gridedit capture`; `gridedit` itself
+//                     never links OpenCV and hands those commands over with exec
 let package = Package(
     name: "gridedit",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "gridedit", targets: ["gridedit"]),
+        .executable(name: "gridedit-capture", targets: ["gridedit-capture"]),
         .library(name: "GridEditCore", targets: ["GridEditCore"]),
     ],
     dependencies: [
@@ -39,14 +46,31 @@ let package = Package(
             "GridEditCore", "GridEditRender", "GridEditEditor", "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditEditor"]),
+        // Only the OpenCV modules capture uses, not all of opencv4: each one linked costs load time.
+        .target(name: "CVision",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_videoio",
+                                 "opencv_calib3d", "opencv_aruco"].map { .linkedLibrary($0) }),
+        .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditEditor"]),
+        .executableTarget(name: "gridedit-capture", dependencies: [
+            "GridEditCapture", "GridEditCore", "GridEditRender", "GridEditEditor", "CVision",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditEditor",
+                                                                 "GridEditCapture", "SyntheticFrames", "CVision"]),
 
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
+        // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
+        // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
+        .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditEditor", "CVision", "CCairo"],
+                path: "Tests/SyntheticFrames"),
+        .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "GridEditCore", "GridEditGeometry",
+                                                                 "GridEditEditor", "GridEditRender", "CVision", "GridEditTestSupport"]),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),
         .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON"]),
         .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport"]),
         .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
         .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditTestSupport"]),
-        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport"]),
+        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "CVision"]),
     ]
 )

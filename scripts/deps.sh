@@ -1,6 +1,6 @@
 # Installs the Debian packages gridedit builds on, when any is missing.
 # Sourced by scripts/setup.sh and scripts/test.sh; uses sudo when not root.
-GRIDEDIT_APT_PACKAGES="libcairo2-dev libopencv-dev libjson-c-dev libedit-dev pkg-config fonts-dejavu-core python3-jsonschema libxml2-utils"
+GRIDEDIT_APT_PACKAGES="libcairo2-dev libopencv-dev libopencv-contrib-dev libjson-c-dev libedit-dev pkg-config fonts-dejavu-core python3-jsonschema libxml2-utils poppler-utils"
 
 gridedit_install_deps() {
     local missing=""

@@ -13,6 +13,7 @@ enum Bench {
         ("render", { try RenderBenchmark.run(repository: repository) }),
         ("tangram", { try TangramBenchmark.run(repository: repository) }),
         ("editor", { try EditorBenchmark.run(repository: repository) }),
+        ("capture", { try CaptureBenchmark.run() }),
     ]
 
     static let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

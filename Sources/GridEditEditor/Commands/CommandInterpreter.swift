@@ -18,6 +18,9 @@ public final class CommandInterpreter {
     public var liveView: Bool
     /// Polled by long operations (a replay) so Ctrl-C can stop them.
     public var interruptRequested: () -> Bool = { false }
+    /// Starts a camera capture for `capture`: the front end runs gridedit-capture and reports
+    /// what happens, the designer's Enter and Ctrl-C included. Nil: `capture` is unavailable.
+    public var startCapture: ((CaptureRequest) throws(EditError) -> AsyncStream<CaptureSignal>)?
     /// The commands this interpreter knows: the editor's own, then any the front end adds.
     public private(set) var commands = CommandSpec.all
     /// Runs a command the front end added (rendering, say); the active document may be nil.
@@ -87,6 +90,7 @@ public final class CommandInterpreter {
         case "validate": return try validate(&a)
         case "show": try show(&a)
         case "replay": return try await replay(&a)
+        case "capture": return try await capture(&a)
         case "help": try help(&a)
         case "quit": return try quit(force: a.flag("--force"), arguments: &a)
         default:
@@ -335,7 +339,7 @@ public struct Arguments {
     private(set) var flags: Set<String> = []
     private(set) var options: [String: String] = [:]
 
-    static let valued: Set<String> = ["--speed"]
+    static let valued: Set<String> = ["--speed", "--camera", "--video", "--colors"]
 
     init(spec: CommandSpec, words: [String]) throws(EditError) {
         self.spec = spec

@@ -200,6 +200,18 @@ extension CommandSpec {
                         The format is in docs/editor.md.
                         """,
                     arguments: [.path(extensions: ["jsonl", "touches"])], flags: ["--realtime", "--speed"]),
+        CommandSpec("capture", group: .editing, usage: "capture --camera DEVICE | --video FILE | --image FILE... [--colors PROFILE]",
+                    summary: "place pieces from a camera: pieces on the printed mat become poses as they are put down",
+                    details: """
+                        Runs gridedit-capture (installed next to gridedit; GRIDEDIT_CAPTURE names another) on a camera \
+                        (--camera /dev/video0), a video or still images of the mat printed by `gridedit mat`, and \
+                        applies each piece it sees as live input would: snapped, anchored and drawn as it lands. \
+                        Press Enter to keep the result, as one undo step labelled `capture`; Ctrl-C puts the puzzle \
+                        back as it was. A video or images end by themselves and are kept; in a script, capture runs \
+                        until the source ends. --colors names the colour profile of your pieces (docs/editor.md).
+                        """,
+                    arguments: [.path(extensions: ["png", "jpg", "jpeg"])], repeatsLast: true,
+                    flags: ["--camera", "--video", "--image", "--colors"]),
 
         // Session
         CommandSpec("help", aliases: ["?"], group: .session, usage: "help [COMMAND]",

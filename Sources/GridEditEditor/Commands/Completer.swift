@@ -50,6 +50,7 @@ public struct Completer {
         }
         guard let spec = CommandSpec.named(command.text, in: commands) else { return Completion(word: word, candidates: [], display: []) }
         if word.hasPrefix("-") { return simple(word, spec.flags) }
+        if spec.name == "capture", let option = words.dropFirst().last?.text, let value = captureValue(word, after: option) { return value }
         let positional = words.dropFirst().filter { !$0.text.hasPrefix("--") }.map(\.text)
         var index = positional.count
         // `save as PATH`, `rotate P A about X Y`: the keyword shifts what follows.
@@ -82,6 +83,18 @@ public struct Completer {
                 return simple(word, Difficulty.allCases.map(\.rawValue))
             }
             return Completion(word: word, candidates: [], display: [])
+        }
+    }
+
+    /// The value of a `capture` option: a camera device, a video, a colour profile.
+    private func captureValue(_ word: String, after option: String) -> Completion? {
+        switch option {
+        case "--camera":
+            let devices = paths(word.isEmpty ? "/dev/video" : word, extensions: [])
+            return Completion(word: word, candidates: devices.candidates, display: devices.display)
+        case "--video": return paths(word, extensions: ["mp4", "mkv", "avi", "mov", "webm"])
+        case "--colors": return paths(word, extensions: ["json"])
+        default: return nil
         }
     }
 

@@ -230,7 +230,7 @@ public final class GridEditorService {
     }
 
     /// Applies a command to the state and appends it to the journal.
-    private func record(_ command: EditCommand, on document: EditorDocument) throws(EditError) {
+    func record(_ command: EditCommand, on document: EditorDocument) throws(EditError) {
         var state = document.state
         try command.apply(to: &state)
         journal(command, for: document)
@@ -262,7 +262,7 @@ public final class GridEditorService {
 
     /// After an edit: the live rules only. The searching rules' findings are now stale and are
     /// dropped until the next full validation; the report compares live findings.
-    private func validate(_ document: EditorDocument, after command: EditCommand, notes: [String]) -> EditOutcome {
+    func validate(_ document: EditorDocument, after command: EditCommand, notes: [String]) -> EditOutcome {
         let before = document.liveFindings
         let after = validator.validate(document.content, depth: .live)
         document.liveFindings = after

@@ -47,7 +47,18 @@ public struct AnchorManager: Sendable {
     /// The best snap of `moving` against `fixed`, or nil when no anchor is within the radius (or
     /// every candidate would overlap a piece).
     public func snap(_ moving: [Pose], against fixed: [Pose]) -> Snap? {
-        guard !moving.isEmpty, !fixed.isEmpty, radius.signum > 0 else { return nil }
+        var best: Snap?
+        for snap in candidates(moving, against: fixed) where best.map({ Self.isBetter(snap, than: $0) }) ?? true {
+            best = snap
+        }
+        return best
+    }
+
+    /// Every snap within the radius that leaves the moving pieces overlapping nothing, with its
+    /// contact, in the order found (``snap(_:against:)`` picks the best). For callers that rank
+    /// differently: a camera layout prefers what it saw over the most contact.
+    public func candidates(_ moving: [Pose], against fixed: [Pose]) -> [Snap] {
+        guard !moving.isEmpty, !fixed.isEmpty, radius.signum > 0 else { return [] }
         let movingPolygons = moving.map(\.polygon)
         let box = Self.union(movingPolygons.map(\.boundingBox))
         // A snap moves at most r√2 < 2r, so pieces further than 2r cannot be touched or overlapped.
@@ -57,7 +68,7 @@ public struct AnchorManager: Sendable {
             return b.minX <= box.maxX + reach && box.minX <= b.maxX + reach
                 && b.minY <= box.maxY + reach && box.minY <= b.maxY + reach
         }
-        guard !near.isEmpty else { return nil }
+        guard !near.isEmpty else { return [] }
         let nearPolygons = near.map(\.polygon)
         let radiusSquared = radius.numerator * radius.numerator  // over 16, like `dot`
         let twiceRadiusSquared = radiusSquared * ZSqrt2(2)
@@ -100,19 +111,17 @@ public struct AnchorManager: Sendable {
         }
 
         let fixedCorners = Set(nearPolygons.flatMap(\.vertices))
-        var best: Snap?
+        var snaps: [Snap] = []
         for candidate in candidates {
             let moved = movingPolygons.map { $0.translated(by: candidate.offset) }
             if moved.contains(where: { m in nearPolygons.contains { m.interiorsOverlap($0) } }) { continue }
             let corners = moved.reduce(0) { $0 + $1.vertices.filter(fixedCorners.contains).count }
             var edges = 0
             for m in moved { for f in nearPolygons where m.sharesBoundarySegment(with: f) { edges += 1 } }
-            let snap = Snap(offset: candidate.offset, contact: candidate.contact, target: candidate.target,
-                            corners: corners, edges: edges)
-            if let current = best, !Self.isBetter(snap, than: current) { continue }
-            best = snap
+            snaps.append(Snap(offset: candidate.offset, contact: candidate.contact, target: candidate.target,
+                              corners: corners, edges: edges))
         }
-        return best
+        return snaps
     }
 
     static func isBetter(_ a: Snap, than b: Snap) -> Bool {

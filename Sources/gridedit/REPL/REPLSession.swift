@@ -48,6 +48,7 @@ final class REPLSession {
         let console = ScriptConsole(style: style)
         let interpreter = CommandInterpreter(service: service, console: console, liveView: false)
         RenderCommands.register(on: interpreter, templatesFolder: service.environment.templatesFolder, environment: environment)
+        CameraCapture.install(on: interpreter, interactive: false, environment: environment)
         var source: LineSource
         var name: String
         if let script = options.script, script != "-" {
@@ -110,6 +111,7 @@ final class REPLSession {
         let console = TerminalConsole(style: style, reader: reader, service: service)
         let interpreter = CommandInterpreter(service: service, console: console, liveView: true)
         RenderCommands.register(on: interpreter, templatesFolder: service.environment.templatesFolder, environment: environment)
+        CameraCapture.install(on: interpreter, interactive: true, environment: environment)
         interpreter.interruptRequested = { LineReader.takeInterrupt() }
         let completer = Completer(service: service, environment: environment, commands: interpreter.commands)
         reader.completer = { before in

@@ -1,0 +1,394 @@
+// The OpenCV side of gridedit's camera capture, behind the plain C header gridedit_vision.h.
+// Every entry point runs its body through `guarded`, which turns any exception into a failure
+// value and a message for gev_last_error(), so nothing C++ ever escapes into Swift.
+
+#include "gridedit_vision.h"
+
+#include <opencv2/aruco.hpp>
+#include <opencv2/calib3d.hpp>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+struct gev_image { cv::Mat mat; };
+struct gev_video { cv::VideoCapture capture; };
+struct gev_video_writer { cv::VideoWriter writer; };
+
+namespace {
+
+thread_local std::string lastError;
+
+void fail(const std::string &message) { lastError = message; }
+
+template <typename Result, typename Body>
+Result guarded(Result failure, Body body) {
+    try {
+        lastError.clear();
+        return body();
+    } catch (const cv::Exception &e) {
+        fail(std::string("OpenCV: ") + (e.err.empty() ? e.what() : e.err));
+    } catch (const std::exception &e) {
+        fail(e.what());
+    } catch (...) {
+        fail("an unknown error in OpenCV");
+    }
+    return failure;
+}
+
+gev_image *wrap(cv::Mat mat) {
+    auto *image = new gev_image;
+    image->mat = std::move(mat);
+    return image;
+}
+
+cv::Ptr<cv::aruco::Dictionary> dictionaryFor(int dictionary) {
+    switch (dictionary) {
+    case GEV_DICT_4X4_50: return cv::aruco::getPredefinedDictionary(cv::aruco::DICT_4X4_50);
+    default: throw std::invalid_argument("unknown marker dictionary " + std::to_string(dictionary));
+    }
+}
+
+bool validImage(const gev_image *image) {
+    if (image == nullptr || image->mat.empty()) { fail("no image"); return false; }
+    return true;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char *gev_last_error(void) { return lastError.c_str(); }
+
+void gev_set_threads(int count) {
+    guarded(0, [&] { cv::setNumThreads(count); return 0; });
+}
+
+// MARK: Images
+
+gev_image *gev_image_read(const char *path) {
+    return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
+        cv::Mat mat = cv::imread(path, cv::IMREAD_COLOR);
+        if (mat.empty()) { fail("not a readable image"); return nullptr; }
+        return wrap(std::move(mat));
+    });
+}
+
+int gev_image_write(const gev_image *image, const char *path) {
+    return guarded(-1, [&] {
+        if (!validImage(image)) return -1;
+        if (!cv::imwrite(path, image->mat)) { fail("could not write the image (unknown extension?)"); return -1; }
+        return 0;
+    });
+}
+
+gev_image *gev_image_from_bgra(const uint8_t *pixels, int width, int height, int stride) {
+    return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
+        if (pixels == nullptr || width <= 0 || height <= 0) { fail("empty pixels"); return nullptr; }
+        cv::Mat bgra(height, width, CV_8UC4, const_cast<uint8_t *>(pixels), static_cast<size_t>(stride));
+        cv::Mat bgr;
+        cv::cvtColor(bgra, bgr, cv::COLOR_BGRA2BGR);
+        return wrap(std::move(bgr));
+    });
+}
+
+gev_image *gev_image_from_bgr(const uint8_t *pixels, int width, int height, int stride) {
+    return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
+        if (pixels == nullptr || width <= 0 || height <= 0) { fail("empty pixels"); return nullptr; }
+        cv::Mat view(height, width, CV_8UC3, const_cast<uint8_t *>(pixels), static_cast<size_t>(stride));
+        return wrap(view.clone());
+    });
+}
+
+gev_image *gev_image_copy(const gev_image *image) {
+    return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
+        if (!validImage(image)) return nullptr;
+        return wrap(image->mat.clone());
+    });
+}
+
+void gev_image_free(gev_image *image) { delete image; }
+
+int gev_image_width(const gev_image *image) { return image ? image->mat.cols : 0; }
+int gev_image_height(const gev_image *image) { return image ? image->mat.rows : 0; }
+
+const uint8_t *gev_image_bytes(const gev_image *image, int *stride) {
+    if (image == nullptr) return nullptr;
+    if (stride) *stride = static_cast<int>(image->mat.step[0]);
+    return image->mat.data;
+}
+
+uint8_t *gev_image_mutable_bytes(gev_image *image, int *stride) {
+    if (image == nullptr) return nullptr;
+    if (stride) *stride = static_cast<int>(image->mat.step[0]);
+    return image->mat.data;
+}
+
+// MARK: Image operations
+
+gev_image *gev_warp_perspective(const gev_image *image, const double homography[9], int width, int height,
+                                uint32_t fill) {
+    return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
+        if (!validImage(image)) return nullptr;
+        if (width <= 0 || height <= 0) { fail("empty output size"); return nullptr; }
+        cv::Mat h(3, 3, CV_64F, const_cast<double *>(homography));
+        cv::Scalar border((fill & 0xff), (fill >> 8) & 0xff, (fill >> 16) & 0xff);
+        cv::Mat out;
+        cv::warpPerspective(image->mat, out, h, cv::Size(width, height), cv::INTER_LINEAR, cv::BORDER_CONSTANT, border);
+        return wrap(std::move(out));
+    });
+}
+
+int gev_gaussian_blur(gev_image *image, double sigma) {
+    return guarded(-1, [&] {
+        if (!validImage(image)) return -1;
+        if (sigma > 0) cv::GaussianBlur(image->mat, image->mat, cv::Size(0, 0), sigma, sigma, cv::BORDER_REPLICATE);
+        return 0;
+    });
+}
+
+int gev_add_noise(gev_image *image, double sigma, uint64_t seed) {
+    return guarded(-1, [&] {
+        if (!validImage(image)) return -1;
+        cv::RNG rng(seed);
+        cv::Mat noise(image->mat.size(), CV_16SC3);
+        rng.fill(noise, cv::RNG::NORMAL, cv::Scalar::all(0), cv::Scalar::all(sigma));
+        cv::Mat sum;
+        image->mat.convertTo(sum, CV_16SC3);
+        sum += noise;
+        sum.convertTo(image->mat, CV_8UC3);  // saturating
+        return 0;
+    });
+}
+
+gev_image *gev_resize(const gev_image *image, int width, int height) {
+    return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
+        if (!validImage(image)) return nullptr;
+        if (width <= 0 || height <= 0) { fail("empty output size"); return nullptr; }
+        cv::Mat out;
+        bool shrinking = width < image->mat.cols;
+        cv::resize(image->mat, out, cv::Size(width, height), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
+        return wrap(std::move(out));
+    });
+}
+
+// MARK: Geometry
+
+int gev_find_homography(const double *source, const double *destination, int count, double threshold,
+                        double homography[9]) {
+    return guarded(-1, [&] {
+        if (count < 4) { fail("a homography needs at least 4 points"); return -1; }
+        std::vector<cv::Point2d> src, dst;
+        for (int i = 0; i < count; i++) {
+            src.emplace_back(source[2 * i], source[2 * i + 1]);
+            dst.emplace_back(destination[2 * i], destination[2 * i + 1]);
+        }
+        cv::Mat mask;
+        cv::Mat h = cv::findHomography(src, dst, cv::RANSAC, threshold, mask);
+        if (h.empty()) { fail("the points do not determine a perspective (are they in a line?)"); return -1; }
+        for (int i = 0; i < 9; i++) homography[i] = h.at<double>(i / 3, i % 3);
+        return cv::countNonZero(mask);
+    });
+}
+
+// MARK: ArUco markers
+
+int gev_aruco_marker_bits(int dictionary, int id, uint8_t *bits, int capacity) {
+    return guarded(-1, [&] {
+        auto dict = dictionaryFor(dictionary);
+        if (id < 0 || id >= dict->bytesList.rows) { fail("marker id " + std::to_string(id) + " is not in the dictionary"); return -1; }
+        int side = dict->markerSize;
+        if (side * side > capacity) { fail("the bits buffer is too small"); return -1; }
+        cv::Mat grid = cv::aruco::Dictionary::getBitsFromByteList(dict->bytesList.rowRange(id, id + 1), side);
+        for (int r = 0; r < side; r++)
+            for (int c = 0; c < side; c++) bits[r * side + c] = grid.at<uint8_t>(r, c) ? 1 : 0;
+        return side;
+    });
+}
+
+int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers, int capacity) {
+    return guarded(-1, [&] {
+        if (!validImage(image)) return -1;
+        auto dict = dictionaryFor(dictionary);
+        static thread_local cv::Ptr<cv::aruco::DetectorParameters> parameters = [] {
+            auto p = cv::aruco::DetectorParameters::create();
+            p->cornerRefinementMethod = cv::aruco::CORNER_REFINE_SUBPIX;
+            // Two threshold windows instead of three, and a higher threshold constant: camera
+            // noise on paper and table otherwise makes thousands of tiny candidate contours.
+            // Eight samples per cell and full error correction read small, blurred markers that
+            // the defaults miss; a wrong read is an outlier to the mat's perspective, which the
+            // caller drops. Measured on 16 synthetic 720p frames with hands, blur and noise:
+            // 122 markers found in 8.8 ms a frame, against 110 in 30 ms with the defaults.
+            p->adaptiveThreshWinSizeMin = 5;
+            p->adaptiveThreshWinSizeMax = 15;
+            p->adaptiveThreshWinSizeStep = 10;
+            p->adaptiveThreshConstant = 12;
+            p->perspectiveRemovePixelPerCell = 8;
+            p->errorCorrectionRate = 1.0;
+            return p;
+        }();
+        cv::Mat gray;
+        cv::cvtColor(image->mat, gray, cv::COLOR_BGR2GRAY);
+        std::vector<std::vector<cv::Point2f>> corners;
+        std::vector<int> ids;
+        cv::aruco::detectMarkers(gray, dict, corners, ids, parameters);
+        int found = static_cast<int>(ids.size());
+        for (int i = 0; i < found && i < capacity; i++) {
+            markers[i].id = ids[i];
+            for (int k = 0; k < 4; k++) {
+                markers[i].corners[2 * k] = corners[i][k].x;
+                markers[i].corners[2 * k + 1] = corners[i][k].y;
+            }
+        }
+        return found;
+    });
+}
+
+// MARK: Cameras and video files
+
+gev_video *gev_video_open_file(const char *path) {
+    return guarded<gev_video *>(nullptr, [&]() -> gev_video * {
+        auto *video = new gev_video;
+        if (!video->capture.open(path, cv::CAP_ANY) || !video->capture.isOpened()) {
+            delete video;
+            fail("OpenCV cannot read it as a video");
+            return nullptr;
+        }
+        return video;
+    });
+}
+
+gev_video *gev_video_open_camera(int index, int width, int height) {
+    return guarded<gev_video *>(nullptr, [&]() -> gev_video * {
+        auto *video = new gev_video;
+        if (!video->capture.open(index, cv::CAP_V4L2) || !video->capture.isOpened()) {
+            delete video;
+            fail("the camera did not open");
+            return nullptr;
+        }
+        if (width > 0 && height > 0) {
+            video->capture.set(cv::CAP_PROP_FRAME_WIDTH, width);
+            video->capture.set(cv::CAP_PROP_FRAME_HEIGHT, height);
+        }
+        return video;
+    });
+}
+
+int gev_video_read(gev_video *video, gev_image **frame) {
+    return guarded(-1, [&] {
+        if (video == nullptr || frame == nullptr) { fail("no video"); return -1; }
+        cv::Mat mat;
+        if (!video->capture.read(mat) || mat.empty()) return 0;
+        if (mat.channels() == 1) cv::cvtColor(mat, mat, cv::COLOR_GRAY2BGR);
+        else if (mat.channels() == 4) cv::cvtColor(mat, mat, cv::COLOR_BGRA2BGR);
+        *frame = wrap(std::move(mat));
+        return 1;
+    });
+}
+
+double gev_video_fps(const gev_video *video) {
+    return guarded(0.0, [&] { return video ? video->capture.get(cv::CAP_PROP_FPS) : 0.0; });
+}
+
+void gev_video_close(gev_video *video) {
+    guarded(0, [&] { delete video; return 0; });
+}
+
+gev_video_writer *gev_video_writer_open(const char *path, double fps, int width, int height) {
+    return guarded<gev_video_writer *>(nullptr, [&]() -> gev_video_writer * {
+        auto *writer = new gev_video_writer;
+        int fourcc = cv::VideoWriter::fourcc('M', 'J', 'P', 'G');
+        if (!writer->writer.open(path, cv::CAP_OPENCV_MJPEG, fourcc, fps, cv::Size(width, height), true)) {
+            delete writer;
+            fail("could not open the video for writing (use a .avi name)");
+            return nullptr;
+        }
+        return writer;
+    });
+}
+
+int gev_video_writer_write(gev_video_writer *writer, const gev_image *frame) {
+    return guarded(-1, [&] {
+        if (writer == nullptr || !validImage(frame)) return -1;
+        writer->writer.write(frame->mat);
+        return 0;
+    });
+}
+
+int gev_video_writer_close(gev_video_writer *writer) {
+    return guarded(-1, [&] {
+        if (writer == nullptr) return -1;
+        writer->writer.release();
+        delete writer;
+        return 0;
+    });
+}
+
+// MARK: Synthetic frames
+
+int gev_apply_lighting(gev_image *image, double darkest, double brightest, double direction_degrees,
+                       double cast_red, double cast_green, double cast_blue) {
+    return guarded(-1, [&] {
+        if (!validImage(image)) return -1;
+        cv::Mat &mat = image->mat;
+        const int width = mat.cols, height = mat.rows;
+        const double angle = direction_degrees * CV_PI / 180;
+        const double dx = std::cos(angle), dy = std::sin(angle);
+        const double cx = width / 2.0, cy = height / 2.0;
+        // t runs from -1 at the darkest corner to +1 at the brightest; the same operations in
+        // the same order as the Swift it replaces, so every byte comes out the same.
+        const double reach = std::abs(cx * dx) + std::abs(cy * dy);
+        const double slope = (brightest - darkest) / 2, middle = (brightest + darkest) / 2;
+        const double blue = cast_blue * 65536, green = cast_green * 65536, red = cast_red * 65536;
+        auto scaled = [](uint8_t value, int64_t factor) -> uint8_t {
+            int64_t v = (static_cast<int64_t>(value) * factor + 32768) >> 16;
+            return static_cast<uint8_t>(v < 255 ? v : 255);
+        };
+        for (int y = 0; y < height; y++) {
+            uint8_t *row = mat.ptr<uint8_t>(y);
+            const double rowT = ((static_cast<double>(y) + 0.5 - cy) * dy) / reach;
+            const double stepT = dx / reach;
+            double t = ((0.5 - cx) * dx) / reach + rowT;
+            for (int x = 0; x < width; x++) {
+                const double factor = middle + slope * t;
+                uint8_t *pixel = row + 3 * x;
+                pixel[0] = scaled(pixel[0], static_cast<int64_t>(factor * blue));
+                pixel[1] = scaled(pixel[1], static_cast<int64_t>(factor * green));
+                pixel[2] = scaled(pixel[2], static_cast<int64_t>(factor * red));
+                t += stepT;
+            }
+        }
+        return 0;
+    });
+}
+
+int gev_composite_premultiplied(gev_image *image, const uint8_t *bgra, int stride) {
+    return guarded(-1, [&] {
+        if (!validImage(image)) return -1;
+        if (bgra == nullptr || stride < 4 * image->mat.cols) { fail("no layer pixels"); return -1; }
+        cv::Mat &mat = image->mat;
+        for (int y = 0; y < mat.rows; y++) {
+            const uint8_t *source = bgra + static_cast<size_t>(y) * stride;
+            uint8_t *target = mat.ptr<uint8_t>(y);
+            for (int x = 0; x < mat.cols; x++) {
+                const uint8_t *s = source + 4 * x;
+                const int alpha = s[3];
+                if (alpha == 0) continue;
+                uint8_t *t = target + 3 * x;
+                for (int c = 0; c < 3; c++) {
+                    const int v = s[c] + (t[c] * (255 - alpha) + 127) / 255;
+                    t[c] = static_cast<uint8_t>(v < 255 ? v : 255);
+                }
+            }
+        }
+        return 0;
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,117 @@
+import CVision
+import GridEditCore
+
+/// Where the mat is in one camera frame: the perspective that maps mat units onto pixels, found
+/// from the ArUco markers printed around the play area.
+public struct MatView: Sendable {
+    /// Mat units (origin bottom-left of the play area, y up) → frame pixels.
+    public var unitsToPixels: Homography
+    /// The ids of the mat's markers seen in the frame.
+    public var visibleMarkers: [Int]
+    /// The largest distance, in pixels, between a seen marker corner and where the perspective
+    /// puts it: a measure of how well the frame fits a flat mat.
+    public var worstCornerError: Double
+    /// Roughly how many pixels one unit spans in the frame (at the play area's centre).
+    public var pixelsPerUnit: Double
+}
+
+/// Finds the mat in a frame. Needs ``MatLayout/minimumVisibleMarkers`` markers, not all along one
+/// side, because markers on one side alone leave the far side's perspective to guesswork.
+public struct MatLocator: Sendable {
+    public var layout: MatLayout
+
+    public init(layout: MatLayout = .standard) {
+        self.layout = layout
+    }
+
+    public enum Failure: Error, Sendable, Equatable {
+        /// Too few of the mat's markers are visible (ids of those seen).
+        case tooFewMarkers([Int])
+        /// Enough markers, but all along one side.
+        case oneSided([Int])
+        /// The markers do not fit one flat mat (a second mat, a reflection, a bent sheet).
+        case inconsistent([Int])
+
+        public var message: String {
+            let needed = MatLayout.minimumVisibleMarkers
+            switch self {
+            case .tooFewMarkers(let ids) where ids.isEmpty:
+                return "the mat is not in view (none of its 8 markers found); point the camera at the whole mat"
+            case .tooFewMarkers(let ids):
+                return "only \(ids.count) of the mat's 8 markers \(ids.count == 1 ? "is" : "are") visible (\(Self.list(ids))); at least \(needed) must be: "
+                    + "keep hands and objects off the black squares and show the whole mat"
+            case .oneSided(let ids):
+                return "the visible markers (\(Self.list(ids))) are all on one side of the mat; show the whole mat"
+            case .inconsistent(let ids):
+                return "the markers (\(Self.list(ids))) do not lie on one flat mat; flatten the sheet and show only one mat"
+            }
+        }
+
+        static func list(_ ids: [Int]) -> String { (ids.count == 1 ? "id " : "ids ") + ids.map(String.init).joined(separator: ", ") }
+    }
+
+    public func locate(in frame: VisionImage) -> Result<MatView, Failure> {
+        var found = [gev_marker](repeating: gev_marker(), count: 32)
+        let count = Int(gev_aruco_detect(frame.handle, Int32(GEV_DICT_4X4_50), &found, 32))
+        let byID = Dictionary(layout.markers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // A marker id seen twice is a second mat or a stray print: keep neither.
+        var seen: [Int: gev_marker] = [:], repeated: Set<Int> = []
+        for marker in found.prefix(max(0, min(count, 32))) where byID[Int(marker.id)] != nil {
+            if seen.updateValue(marker, forKey: Int(marker.id)) != nil { repeated.insert(Int(marker.id)) }
+        }
+        for id in repeated { seen[id] = nil }
+        var ids = seen.keys.sorted()
+        // Fit, then drop markers that disagree with the others (a misread, a marker half under a
+        // finger) and fit again without them.
+        for _ in 0..<3 {
+            guard ids.count >= MatLayout.minimumVisibleMarkers else { return .failure(.tooFewMarkers(ids)) }
+            let printed = ids.map { byID[$0]! }
+            guard Set(printed.map(\.centerX)).count > 1, Set(printed.map(\.centerY)).count > 1 else {
+                return .failure(.oneSided(ids))
+            }
+            var units: [(x: Double, y: Double)] = [], pixels: [(x: Double, y: Double)] = []
+            for id in ids {
+                for (k, corner) in byID[id]!.corners.enumerated() {
+                    units.append(corner)
+                    pixels.append(Self.corner(k, of: seen[id]!))
+                }
+            }
+            guard let h = Homography.fitting(units, pixels, threshold: 3) else { return .failure(.inconsistent(ids)) }
+            let scale = Self.pixelsPerUnit(h)
+            // A corner more than a fifth of a unit (and 3 px) from where the others put it.
+            let limit = max(3, 0.2 * scale)
+            var errors: [Int: Double] = [:]
+            for id in ids {
+                errors[id] = byID[id]!.corners.enumerated().map { k, corner in
+                    Self.distance(h.apply(corner.x, corner.y), Self.corner(k, of: seen[id]!))
+                }.max()!
+            }
+            let kept = ids.filter { errors[$0]! <= limit }
+            if kept.count == ids.count {
+                return .success(MatView(unitsToPixels: h, visibleMarkers: ids, worstCornerError: errors.values.max()!,
+                                        pixelsPerUnit: scale))
+            }
+            guard kept.count >= MatLayout.minimumVisibleMarkers else { return .failure(.inconsistent(ids)) }
+            ids = kept
+        }
+        return .failure(.inconsistent(ids))
+    }
+
+    static func corner(_ k: Int, of marker: gev_marker) -> (x: Double, y: Double) {
+        withUnsafeBytes(of: marker.corners) { raw in
+            let c = raw.bindMemory(to: Float.self)
+            return (Double(c[2 * k]), Double(c[2 * k + 1]))
+        }
+    }
+
+    /// Pixels per unit at the play area's centre, along x and y on average.
+    static func pixelsPerUnit(_ h: Homography) -> Double {
+        let middle = MatLayout.playSize / 2
+        let centre = h.apply(middle, middle), right = h.apply(middle + 1, middle), up = h.apply(middle, middle + 1)
+        return (distance(centre, right) + distance(centre, up)) / 2
+    }
+
+    static func distance(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+}

@@ -1,0 +1,320 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GridEditCore
+
+/// Finds the pieces in a labelled top view and fits each one's ideal shape to its pixels.
+///
+/// 1. Pixels of each colour are split into connected regions; specks are dropped.
+/// 2. A colour that belongs to one piece takes all its regions (a finger across a piece cuts it
+///    in two); a colour shared by two pieces needs two separate regions, else they have merged.
+/// 3. The fine angle comes from the directions of the region's edges: every tangram edge runs at
+///    a multiple of 45° from the piece's own axes, so edge normals folded eightfold agree on it.
+/// 4. Each of the eight 45° turns (and both sides of the parallelogram) is tried at the region's
+///    centroid; the best is refined by hill climbing on position and angle. A candidate scores +1
+///    for each of its pixels inside the outline, −1 for paper or another piece inside the outline
+///    and −1 for its pixels outside it; unknown pixels (a hand) count for nothing.
+public struct PieceFinder: Sendable {
+    public enum Failure: Error, Sendable, Hashable {
+        /// No (or too little of the) piece's colour: the piece is not on the mat, or the profile
+        /// does not match the light.
+        case missing([TangramPiece])
+        /// One region of a colour is as large as two pieces: two pieces of that colour touch, or
+        /// the set has two pieces of a colour the profile gives to one.
+        case merged([TangramPiece])
+
+        public var pieces: [TangramPiece] {
+            switch self { case .missing(let p), .merged(let p): p }
+        }
+    }
+
+    /// Below this share of its area, what shows of a piece is not trusted.
+    public var minimumVisibleShare = 0.25
+
+    public init() {}
+
+    /// The sightings, one per piece of the profile, or the failures (every missing piece and
+    /// every merged colour, not just the first).
+    public func find(in labels: PixelLabels) -> (sightings: [PieceSighting], failures: [Failure]) {
+        let n = labels.size
+        let ppu = TopView.pixelsPerUnit
+        var owner = [Int16](repeating: -2, count: n * n)  // -1 paper, -2 unknown, ≥ 0 a slot
+        for i in owner.indices where labels.labels[i] == PixelLabels.paper { owner[i] = -1 }
+        var slots: [(colour: Int, pixels: [Int32])] = []
+        var failures: [Failure] = []
+
+        let regionsByColour = Self.regions(labels)
+        for (k, colour) in labels.colours.enumerated() {
+            let pieceArea = colour.pieces.map { $0.shape.area.doubleValue }.min()! * ppu * ppu
+            let regions = (regionsByColour[k] ?? []).filter { Double($0.count) >= 0.05 * pieceArea }
+                .sorted { $0.count > $1.count }
+            if colour.pieces.count == 1 {
+                let pixels = regions.flatMap { $0 }
+                let expected = colour.pieces[0].shape.area.doubleValue * ppu * ppu
+                if Double(pixels.count) < minimumVisibleShare * expected { failures.append(.missing(colour.pieces)); continue }
+                if Double(pixels.count) > 1.6 * expected { failures.append(.merged(colour.pieces)); continue }
+                slots.append((k, pixels))
+            } else {
+                let expected = colour.pieces.map { $0.shape.area.doubleValue }.max()! * ppu * ppu
+                if let first = regions.first, Double(first.count) > 1.5 * expected {
+                    failures.append(.merged(colour.pieces)); continue
+                }
+                let big = regions.filter { Double($0.count) >= minimumVisibleShare * pieceArea }.prefix(colour.pieces.count)
+                if big.count < colour.pieces.count {
+                    failures.append(.missing(Array(colour.pieces.suffix(colour.pieces.count - big.count)))); continue
+                }
+                for region in big { slots.append((k, region)) }
+            }
+        }
+        for (s, slot) in slots.enumerated() { for p in slot.pixels { owner[Int(p)] = Int16(s) } }
+
+        var sightings: [PieceSighting] = []
+        var taken: [Int: Int] = [:]  // colour → pieces already handed out
+        for (s, slot) in slots.enumerated() {
+            let colour = labels.colours[slot.colour]
+            let index = taken[slot.colour, default: 0]
+            taken[slot.colour] = index + 1
+            // Same-colour pieces are told apart by the caller (a tracker); here each slot is tried
+            // as every shape its colour may be, and the shape that fits best wins.
+            var best: (PieceSighting, Int)?
+            for piece in Self.distinctShapes(colour.pieces) {
+                let fit = fitSlot(Int16(s), pixels: slot.pixels, shape: piece.shape, owner: owner, size: n)
+                if best == nil || fit.1 > best!.1 {
+                    var sighting = fit.0
+                    sighting.candidates = Self.ordered(colour.pieces, preferring: piece, index: index)
+                    best = (sighting, fit.1)
+                }
+            }
+            sightings.append(best!.0)
+        }
+        return (sightings, failures)
+    }
+
+    static func distinctShapes(_ pieces: [TangramPiece]) -> [TangramPiece] {
+        var seen: Set<TangramPiece.Shape> = [], result: [TangramPiece] = []
+        for p in pieces where seen.insert(p.shape).inserted { result.append(p) }
+        return result
+    }
+
+    /// Candidates with the fitted shape first; among equal shapes, the index-th one first, so two
+    /// regions of one colour in one frame stand for different pieces.
+    static func ordered(_ pieces: [TangramPiece], preferring piece: TangramPiece, index: Int) -> [TangramPiece] {
+        let same = pieces.filter { $0.shape == piece.shape }
+        let pick = same[min(index, same.count - 1)]
+        return [pick] + pieces.filter { $0 != pick }
+    }
+
+    // MARK: Regions
+
+    /// 4-connected regions of each colour, as pixel index lists.
+    static func regions(_ labels: PixelLabels) -> [Int: [[Int32]]] {
+        let n = labels.size
+        var visited = [Bool](repeating: false, count: n * n)
+        var result: [Int: [[Int32]]] = [:]
+        var stack: [Int32] = []
+        for start in 0..<(n * n) where !visited[start] {
+            let label = labels.labels[start]
+            guard label < PixelLabels.paper else { continue }
+            var region: [Int32] = []
+            visited[start] = true
+            stack.append(Int32(start))
+            while let p = stack.popLast() {
+                region.append(p)
+                let i = Int(p), row = i / n, column = i % n
+                for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                    let r = row + dr, c = column + dc
+                    guard r >= 0, r < n, c >= 0, c < n else { continue }
+                    let j = r * n + c
+                    if !visited[j] && labels.labels[j] == label { visited[j] = true; stack.append(Int32(j)) }
+                }
+            }
+            result[Int(label), default: []].append(region)
+        }
+        return result
+    }
+
+    // MARK: Fitting
+
+    struct Placement { var cx: Double; var cy: Double; var degrees: Double }
+
+    func fitSlot(_ slot: Int16, pixels: [Int32], shape: TangramPiece.Shape, owner: [Int16], size n: Int) -> (PieceSighting, Int) {
+        let ppu = TopView.pixelsPerUnit
+        var sx = 0.0, sy = 0.0
+        for p in pixels {
+            let u = TopView.units(column: Int(p) % n, row: Int(p) / n)
+            sx += u.x; sy += u.y
+        }
+        let centre = (x: sx / Double(pixels.count), y: sy / Double(pixels.count))
+        let fine = Self.edgeAngle(slot, pixels: pixels, owner: owner, size: n)
+
+        // Starting points: the centroid for every turn and side. A partly hidden piece's visible
+        // centroid is off its true centre, so then the outline also starts shifted towards the
+        // hidden part by up to half its size, and the best few starts are refined.
+        let expectedPixels = shape.area.doubleValue * ppu * ppu
+        let hidden = Double(pixels.count) < 0.9 * expectedPixels
+        let reach = hidden ? 0.5 * shape.area.doubleValue.squareRoot() : 0
+        let offsets: [(Double, Double)] = hidden
+            ? [(0, 0)] + (0..<8).map { k in (reach * cos(Double(k) * .pi / 4), reach * sin(Double(k) * .pi / 4)) }
+            : [(0, 0)]
+        var starts: [(template: ShapeTemplate, placement: Placement, score: Int, unknown: Int)] = []
+        for flipped in shape.isChiral ? [false, true] : [false] {
+            let template = ShapeTemplate(shape: shape, flipped: flipped)
+            for k in 0..<8 {
+                for offset in offsets {
+                    let placement = Placement(cx: centre.x + offset.0, cy: centre.y + offset.1, degrees: fine + Double(45 * k))
+                    let (score, unknown) = Self.score(template, placement, slot: slot, slotCount: pixels.count, owner: owner, size: n)
+                    starts.append((template, placement, score, unknown))
+                }
+            }
+        }
+        starts.sort { $0.score > $1.score }
+        var best = climb(starts[0], slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden)
+        for start in starts.dropFirst().prefix(hidden ? 3 : 0) {
+            let refined = climb(start, slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden)
+            if refined.score > best.score { best = refined }
+        }
+        let (template, placement, score, _) = best
+        let expected = template.area * ppu * ppu
+        let degrees = Self.canonicalTurn(placement.degrees, shape: shape)
+        let origin = template.vertexZero(cx: placement.cx, cy: placement.cy, degrees: degrees)
+        let hiddenInside = Self.unknownInside(template, placement, owner: owner, size: n)
+        let sighting = PieceSighting(candidates: [], x: origin.x, y: origin.y, rotation: degrees, flipped: template.flipped,
+                                     confidence: max(0, min(1, Double(score) / expected)),
+                                     occluded: Double(hiddenInside) > 0.02 * expected)
+        return (sighting, score)
+    }
+
+    /// Hill climbing on position and angle from a start: coarse steps first when a hidden part
+    /// lets the outline slide into the unknown.
+    func climb(_ start: (template: ShapeTemplate, placement: Placement, score: Int, unknown: Int), slot: Int16, pixelCount: Int,
+               owner: [Int16], size n: Int, coarse: Bool) -> (template: ShapeTemplate, placement: Placement, score: Int, unknown: Int) {
+        let ppu = TopView.pixelsPerUnit
+        var (template, placement, score, unknown) = start
+        let steps: [Double] = coarse ? [8, 4, 2, 1, 0.5] : [2, 1, 0.5]
+        for step in steps {
+            let d = step / ppu, turn = step / 2
+            var improved = true, rounds = 0
+            while improved && rounds < 12 {
+                improved = false
+                rounds += 1
+                for move in [(d, 0.0, 0.0), (-d, 0, 0), (0, d, 0), (0, -d, 0), (0, 0, turn), (0, 0, -turn)] {
+                    let trial = Placement(cx: placement.cx + move.0, cy: placement.cy + move.1, degrees: placement.degrees + move.2)
+                    let (s, u) = Self.score(template, trial, slot: slot, slotCount: pixelCount, owner: owner, size: n)
+                    if s > score { (placement, score, unknown, improved) = (trial, s, u, true) }
+                }
+            }
+        }
+        return (template, placement, score, unknown)
+    }
+
+    /// One turn for each way a piece can lie: the square looks the same every 90° and the
+    /// parallelogram every 180°, so their turns are folded into one period, starting 22.5° before
+    /// a 45° step. Frame after frame the same corner is then vertex 0, and a piece lying still
+    /// never seems to jump to another corner. Degrees in [0, 360).
+    static func canonicalTurn(_ degrees: Double, shape: TangramPiece.Shape) -> Double {
+        let period: Double = shape == .square ? 90 : shape == .parallelogram ? 180 : 360
+        var folded = (degrees + 22.5).truncatingRemainder(dividingBy: period)
+        if folded < 0 { folded += period }
+        var result = (folded - 22.5).truncatingRemainder(dividingBy: 360)
+        if result < 0 { result += 360 }
+        return result
+    }
+
+    /// The piece's turn modulo 45°, in (−22.5°, 22.5°], from the slot's edge normals.
+    static func edgeAngle(_ slot: Int16, pixels: [Int32], owner: [Int16], size n: Int) -> Double {
+        var c = 0.0, s = 0.0
+        @inline(__always) func inside(_ r: Int, _ col: Int) -> Double {
+            guard r >= 0, r < n, col >= 0, col < n else { return 0 }
+            return owner[r * n + col] == slot ? 1 : 0
+        }
+        for p in pixels {
+            let i = Int(p), row = i / n, column = i % n
+            // Only boundary pixels, and not where the boundary is a hidden part.
+            var boundary = false, nearUnknown = false
+            for dr in -1...1 { for dc in -1...1 {
+                let r = row + dr, col = column + dc
+                guard r >= 0, r < n, col >= 0, col < n else { boundary = true; continue }
+                let o = owner[r * n + col]
+                if o != slot { boundary = true }
+                if o == -2 { nearUnknown = true }
+            } }
+            guard boundary, !nearUnknown else { continue }
+            // Sobel, with y pointing up.
+            let gx = (inside(row - 1, column + 1) + 2 * inside(row, column + 1) + inside(row + 1, column + 1))
+                - (inside(row - 1, column - 1) + 2 * inside(row, column - 1) + inside(row + 1, column - 1))
+            let gy = (inside(row - 1, column - 1) + 2 * inside(row - 1, column) + inside(row - 1, column + 1))
+                - (inside(row + 1, column - 1) + 2 * inside(row + 1, column) + inside(row + 1, column + 1))
+            let weight = (gx * gx + gy * gy).squareRoot()
+            guard weight > 0 else { continue }
+            let phi = atan2(gy, gx) * 8
+            c += weight * cos(phi)
+            s += weight * sin(phi)
+        }
+        guard c != 0 || s != 0 else { return 0 }
+        return atan2(s, c) / 8 * 180 / .pi
+    }
+
+    /// Unknown pixels well inside a placed outline (two pixels from its edges, where blur makes
+    /// every piece's rim neither its colour nor paper): a hand or shadow over the piece.
+    static func unknownInside(_ template: ShapeTemplate, _ placement: Placement, owner: [Int16], size n: Int) -> Int {
+        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        let inset = 2 / TopView.pixelsPerUnit
+        let edges = polygon.indices.map { k -> (x: Double, y: Double, nx: Double, ny: Double) in
+            let a = polygon[k], b = polygon[(k + 1) % polygon.count]
+            let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            // Inward normal: counter-clockwise outlines have the inside on the left.
+            let sign: Double = template.flipped ? -1 : 1
+            return (a.x, a.y, sign * -(b.y - a.y) / length, sign * (b.x - a.x) / length)
+        }
+        let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
+        let xs = polygon.map(\.x), ys = polygon.map(\.y)
+        let rows = max(0, Int((top - ys.max()!) * ppu)) ... min(n - 1, Int((top - ys.min()!) * ppu))
+        let columns = max(0, Int((xs.min()! + margin) * ppu)) ... min(n - 1, Int((xs.max()! + margin) * ppu))
+        guard !rows.isEmpty, !columns.isEmpty else { return 0 }
+        var count = 0
+        for row in rows {
+            for column in columns where owner[row * n + column] == -2 {
+                let p = TopView.units(column: column, row: row)
+                if edges.allSatisfy({ ($0.nx * (p.x - $0.x) + $0.ny * (p.y - $0.y)) >= inset }) { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// The score of one placement (see the type's comment) and the unknown pixels it covers.
+    static func score(_ template: ShapeTemplate, _ placement: Placement, slot: Int16, slotCount: Int,
+                      owner: [Int16], size n: Int) -> (Int, Int) {
+        let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
+        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        let ys = polygon.map(\.y)
+        // Rows whose centre lies within the polygon's y range.
+        let firstRow = max(0, Int(((top - ys.max()!) * ppu - 0.5).rounded(.up)))
+        let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu - 0.5).rounded(.down)))
+        guard firstRow <= lastRow else { return (-slotCount, 0) }
+        var plus = 0, minus = 0, unknown = 0
+        owner.withUnsafeBufferPointer { owner in
+            for row in firstRow...lastRow {
+                let y = top - (Double(row) + 0.5) / ppu
+                var low = Double.infinity, high = -Double.infinity
+                for k in polygon.indices {
+                    let p = polygon[k], q = polygon[(k + 1) % polygon.count]
+                    guard (p.y - y) * (q.y - y) <= 0, p.y != q.y else { continue }
+                    let x = p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
+                    low = min(low, x); high = max(high, x)
+                }
+                guard low <= high else { continue }
+                let first = max(0, Int(((low + margin) * ppu - 0.5).rounded(.up)))
+                let last = min(n - 1, Int(((high + margin) * ppu - 0.5).rounded(.down)))
+                guard first <= last else { continue }
+                let base = row * n
+                for column in first...last {
+                    let o = owner[base + column]
+                    if o == slot { plus += 1 } else if o == -2 { unknown += 1 } else { minus += 1 }
+                }
+            }
+        }
+        return (plus - minus - (slotCount - plus), unknown)
+    }
+}

@@ -1,0 +1,101 @@
+import GridEditCore
+
+/// The play area seen from straight above: the camera frame warped through the mat's perspective
+/// onto a square grid of `pixelsPerUnit`, covering the 8×8 area and a thin margin (which stops
+/// short of the markers). Colour is kept as hue, saturation and value after a white balance on
+/// the paper, because hue and saturation do not change when the light gets dimmer or brighter.
+public struct TopView: Sendable {
+    public static let pixelsPerUnit = 32.0
+    /// Units shown beyond each side of the play area (the markers start 0.4 units out).
+    public static let margin = 0.375
+    public static let size = Int(((MatLayout.playSize + 2 * margin) * pixelsPerUnit).rounded())
+
+    public let size: Int
+    /// Per pixel, row by row from the top (the far side of the play area, y = 8.375).
+    public var hue: [Float]
+    public var saturation: [Float]
+    public var value: [Float]
+
+    /// Mat units → top-view pixel coordinates (pixel centres at integers).
+    public static let unitsToTopView = Homography.affine(
+        scaleX: pixelsPerUnit, scaleY: -pixelsPerUnit,
+        translateX: margin * pixelsPerUnit - 0.5, translateY: (MatLayout.playSize + margin) * pixelsPerUnit - 0.5)
+
+    /// The centre of pixel (column, row) in mat units.
+    @inline(__always)
+    public static func units(column: Int, row: Int) -> (x: Double, y: Double) {
+        ((Double(column) + 0.5) / pixelsPerUnit - margin, MatLayout.playSize + margin - (Double(row) + 0.5) / pixelsPerUnit)
+    }
+
+    /// Warps `frame` through `view` and converts it, or nil when OpenCV refuses the warp.
+    public init?(frame: VisionImage, view: MatView) {
+        guard let toFrame = view.unitsToPixels.inverse else { return nil }
+        let map = Self.unitsToTopView.after(toFrame)
+        guard let top = frame.warped(by: map, width: Self.size, height: Self.size, fill: 0) else { return nil }
+        self.init(bgr: top)
+    }
+
+    init(bgr top: VisionImage) {
+        let n = top.width
+        size = n
+        var hue = [Float](repeating: 0, count: n * n)
+        var saturation = [Float](repeating: 0, count: n * n)
+        var value = [Float](repeating: 0, count: n * n)
+        top.withBytes { bytes, stride in
+            let gains = Self.whiteBalance(bytes, stride: stride, size: n)
+            for row in 0..<n {
+                let line = bytes + row * stride
+                for column in 0..<n {
+                    let b = Float(line[3 * column]) * gains.b, g = Float(line[3 * column + 1]) * gains.g
+                    let r = Float(line[3 * column + 2]) * gains.r
+                    let (h, s, v) = Self.hsv(r, g, b)
+                    hue[row * n + column] = h
+                    saturation[row * n + column] = s
+                    value[row * n + column] = v
+                }
+            }
+        }
+        self.hue = hue
+        self.saturation = saturation
+        self.value = value
+    }
+
+    /// Channel gains that make the paper grey: the mean colour of the brighter, nearly grey
+    /// pixels (paper covers most of the play area) is scaled to equal channels.
+    static func whiteBalance(_ bytes: UnsafePointer<UInt8>, stride: Int, size n: Int) -> (r: Float, g: Float, b: Float) {
+        var sum = (r: 0.0, g: 0.0, b: 0.0), count = 0
+        var step = 0
+        for row in Swift.stride(from: 0, to: n, by: 2) {
+            let line = bytes + row * stride
+            for column in Swift.stride(from: 0, to: n, by: 2) {
+                step += 1
+                let b = Int(line[3 * column]), g = Int(line[3 * column + 1]), r = Int(line[3 * column + 2])
+                let high = max(r, g, b), low = min(r, g, b)
+                guard high >= 60, (high - low) * 4 <= high else { continue }
+                sum.r += Double(r); sum.g += Double(g); sum.b += Double(b)
+                count += 1
+            }
+        }
+        guard count > 0, sum.r > 0, sum.g > 0, sum.b > 0 else { return (1, 1, 1) }
+        let grey = (sum.r + sum.g + sum.b) / 3
+        return (Float(grey / sum.r), Float(grey / sum.g), Float(grey / sum.b))
+    }
+
+    /// Hue in degrees [0, 360), saturation and value in [0, 1], from channels in 0…255 (gains may
+    /// push a channel past 255; value is clamped, the ratios are not affected).
+    @inline(__always)
+    static func hsv(_ r: Float, _ g: Float, _ b: Float) -> (Float, Float, Float) {
+        let high = max(r, g, b), low = min(r, g, b)
+        guard high > 0 else { return (0, 0, 0) }
+        let delta = high - low
+        let s = delta / high
+        var h: Float = 0
+        if delta > 0 {
+            if high == r { h = 60 * ((g - b) / delta) }
+            else if high == g { h = 60 * ((b - r) / delta + 2) }
+            else { h = 60 * ((r - g) / delta + 4) }
+            if h < 0 { h += 360 }
+        }
+        return (h, s, min(1, high / 255))
+    }
+}

@@ -1,0 +1,100 @@
+import GridEditCore
+import GridEditEditor
+import GridEditGeometry
+
+/// Why one frame gave no layout, in words for the designer.
+public struct CaptureProblem: Error, Sendable {
+    public var message: String
+    /// The pieces concerned (missing or merged), if the problem is about pieces.
+    public var pieces: [TangramPiece]
+}
+
+/// The layout one frame shows, snapped to exact poses by the editor's snapping and anchoring.
+public struct CapturedLayout: Sendable {
+    /// Exact poses, in piece order.
+    public var poses: [Pose]
+    /// What the frame showed before snapping, one per piece, in piece order.
+    public var sightings: [PieceSighting]
+    /// How each piece was snapped (grid, corner, edge) and how far it moved.
+    public var reports: [LayoutSnapper.PieceReport]
+    /// Identifies the layout: equal for frames that snapped to the same footprints.
+    public var key: [Pose.Footprint]
+
+    /// The snapped layout of a frame, or why there is none.
+    public static func make(from analysis: FrameAnalysis, profile: ColorProfile? = nil) -> Result<CapturedLayout, CaptureProblem> {
+        switch analysis.outcome {
+        case .noMat(let failure):
+            return .failure(CaptureProblem(message: failure.message, pieces: []))
+        case .seen(_, let sightings, let failures):
+            guard failures.isEmpty else {
+                // Every missing piece in one sentence, where the first was (a profile for another
+                // set misses all seven, and seven sentences saying the same would bury the advice).
+                let missing = failures.flatMap { failure -> [TangramPiece] in
+                    if case .missing(let pieces) = failure { return pieces }
+                    return []
+                }
+                var grouped: [PieceFinder.Failure] = []
+                for failure in failures {
+                    if case .missing = failure {
+                        if !grouped.contains(.missing(missing)) { grouped.append(.missing(missing)) }
+                    } else {
+                        grouped.append(failure)
+                    }
+                }
+                return .failure(CaptureProblem(message: grouped.map { describe($0, profile: profile) }.joined(separator: "; "),
+                                               pieces: failures.flatMap(\.pieces)))
+            }
+            let ordered = sightings.sorted { $0.piece < $1.piece }
+            let observations = ordered.map {
+                LayoutSnapper.Observation(piece: $0.piece, x: $0.x, y: $0.y, rotation: $0.rotation,
+                                          flipped: $0.flipped, confidence: $0.confidence)
+            }
+            let snapped: LayoutSnapper.Result
+            do { snapped = try LayoutSnapper().snap(observations) } catch {
+                return .failure(CaptureProblem(message: error.message, pieces: []))
+            }
+            let poses = snapped.poses.sorted { $0.piece < $1.piece }
+            return .success(CapturedLayout(poses: poses, sightings: ordered, reports: snapped.reports,
+                                           key: poses.map { $0.footprint }))
+        }
+    }
+
+    static func describe(_ failure: PieceFinder.Failure, profile: ColorProfile?) -> String {
+        func named(_ pieces: [TangramPiece]) -> String {
+            let names = pieces.map { piece in
+                guard let colour = profile?.colors[piece] else { return piece.rawValue }
+                return "\(piece.rawValue) (\(ColourNames.name(hue: colour.hue, saturation: colour.saturation, value: colour.value)))"
+            }
+            return names.count <= 2 ? names.joined(separator: " and ")
+                : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        }
+        switch failure {
+        case .missing(let pieces):
+            return "\(named(pieces)) not found on the mat: put \(pieces.count == 1 ? "it" : "them") inside the play area, "
+                + "or calibrate the colours for this light (gridedit capture calibrate)"
+        case .merged(let pieces) where pieces.count > 1:
+            return "\(named(pieces)) share a colour and touch, so they look like one shape: move them apart, "
+                + "or use a profile that gives them different colours"
+        case .merged(let pieces):
+            return "\(named(pieces)): the mat shows about twice as much of this colour as one piece: "
+                + "are two pieces of this colour on the mat? Take one off, or calibrate a profile for this set"
+        }
+    }
+}
+
+/// Rough colour words for messages ("medium (green) not found").
+enum ColourNames {
+    static func name(hue: Double, saturation: Double, value: Double) -> String {
+        if saturation < 0.2 { return value > 0.7 ? "white" : value > 0.3 ? "grey" : "black" }
+        switch hue {
+        case ..<15, 345...: return "red"
+        case ..<40: return "orange"
+        case ..<70: return "yellow"
+        case ..<165: return "green"
+        case ..<195: return "cyan"
+        case ..<255: return "blue"
+        case ..<290: return "purple"
+        default: return "pink"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import CVision
+
+/// A plane-to-plane perspective map: a 3×3 matrix, row-major, acting on (x, y, 1).
+public struct Homography: Sendable, Hashable {
+    public var entries: [Double]
+
+    public init(_ entries: [Double]) {
+        precondition(entries.count == 9)
+        self.entries = entries
+    }
+
+    public static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
+
+    /// Scales by (sx, sy) after translating by (tx, ty): p ↦ (sx·x + tx, sy·y + ty).
+    public static func affine(scaleX sx: Double, scaleY sy: Double, translateX tx: Double, translateY ty: Double) -> Homography {
+        Homography([sx, 0, tx, 0, sy, ty, 0, 0, 1])
+    }
+
+    /// The least-squares homography mapping `source` points onto `destination` points (RANSAC
+    /// against outliers), or nil when the points are degenerate.
+    public static func fitting(_ source: [(x: Double, y: Double)], _ destination: [(x: Double, y: Double)],
+                               threshold: Double) -> Homography? {
+        guard source.count == destination.count, source.count >= 4 else { return nil }
+        let src = source.flatMap { [$0.x, $0.y] }, dst = destination.flatMap { [$0.x, $0.y] }
+        var h = [Double](repeating: 0, count: 9)
+        let inliers = gev_find_homography(src, dst, Int32(source.count), threshold, &h)
+        return inliers >= 4 ? Homography(h) : nil
+    }
+
+    public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let e = entries
+        let w = e[6] * x + e[7] * y + e[8]
+        return ((e[0] * x + e[1] * y + e[2]) / w, (e[3] * x + e[4] * y + e[5]) / w)
+    }
+
+    /// `self` after `other`: first `other`, then `self`.
+    public func after(_ other: Homography) -> Homography {
+        let a = entries, b = other.entries
+        var c = [Double](repeating: 0, count: 9)
+        for i in 0..<3 { for j in 0..<3 { c[3 * i + j] = (0..<3).reduce(0) { $0 + a[3 * i + $1] * b[3 * $1 + j] } } }
+        return Homography(c)
+    }
+
+    public var inverse: Homography? {
+        let m = entries
+        let c0 = m[4] * m[8] - m[5] * m[7], c1 = m[5] * m[6] - m[3] * m[8], c2 = m[3] * m[7] - m[4] * m[6]
+        let det = m[0] * c0 + m[1] * c1 + m[2] * c2
+        guard det != 0, det.isFinite else { return nil }
+        let inv = [c0, m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+                   c1, m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+                   c2, m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3]]
+        return Homography(inv.map { $0 / det })
+    }
+}

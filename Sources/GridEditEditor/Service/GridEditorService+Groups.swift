@@ -1,0 +1,106 @@
+import GridEditCore
+
+/// A run of edits that ends as one undo step, or is taken back whole: a camera capture makes
+/// dozens of edits as pieces are put down, which the designer keeps or cancels as one thing.
+/// Each edit inside is still performed, journaled and validated as it happens (the live view
+/// follows the camera, and a crash loses nothing).
+public struct EditGroup {
+    public let document: EditorDocument
+    /// How many edits the document had when the group began.
+    let depth: Int
+    /// What redo would have brought back before the group's first edit cleared it.
+    let redo: [EditCommand]
+    let savedDepth: Int?
+}
+
+extension GridEditorService {
+    /// Starts a group of edits on a document (see ``EditGroup``).
+    public func beginGroup(on document: EditorDocument) -> EditGroup {
+        EditGroup(document: document, depth: document.undoStack.count, redo: document.redoStack, savedDepth: document.savedDepth)
+    }
+
+    /// Replaces the edits made since the group began with one edit, labelled `label`, holding
+    /// their net changes. Returns it, or nil when they cancel out: then no undo step is left and
+    /// redo is as it was before the group.
+    @discardableResult
+    public func commitGroup(_ group: EditGroup, label: String) throws(EditError) -> EditCommand? {
+        let document = group.document
+        let edits = try editsSince(group)
+        document.undoStack.removeLast(edits.count)
+        let net = EditCommand.netEffect(of: edits, label: label)
+        if net.isEmpty {
+            document.redoStack = group.redo
+            document.savedDepth = group.savedDepth
+            return nil
+        }
+        document.undoStack.append(net)
+        return net
+    }
+
+    /// Takes back every edit made since the group began, as one journaled edit: the document,
+    /// its undo and redo history and its saved point are as they were. Nil when there was nothing
+    /// to take back.
+    @discardableResult
+    public func cancelGroup(_ group: EditGroup) throws(EditError) -> EditOutcome? {
+        let document = group.document
+        let edits = try editsSince(group)
+        let net = EditCommand.netEffect(of: edits, label: "cancel")
+        var outcome: EditOutcome?
+        if !net.isEmpty {
+            try record(net.inverse, on: document)
+            outcome = validate(document, after: net.inverse, notes: [])
+        }
+        document.undoStack.removeLast(edits.count)
+        document.redoStack = group.redo
+        document.savedDepth = group.savedDepth
+        return outcome
+    }
+
+    private func editsSince(_ group: EditGroup) throws(EditError) -> ArraySlice<EditCommand> {
+        let document = group.document
+        guard document.undoStack.count >= group.depth else {
+            throw EditError("\(document.displayName): edits from before the group were undone while it was open")
+        }
+        return document.undoStack[group.depth...]
+    }
+}
+
+extension EditCommand {
+    /// One command with the net effect of several applied in order: for each piece, group table,
+    /// cell and the details, the value before the first and after the last; what ends as it
+    /// began is left out. Every change touches its own part of the state, so applying the net
+    /// changes in any order does what applying the commands did.
+    static func netEffect(of commands: ArraySlice<EditCommand>, label: String) -> EditCommand {
+        enum Slot: Hashable {
+            case pose(Layer, TangramPiece)
+            case groups(Layer)
+            case cell(Int)
+            case metadata
+        }
+        var order: [Slot] = []
+        var net: [Slot: Change] = [:]
+        for change in commands.flatMap(\.changes) {
+            let slot: Slot
+            switch change {
+            case .pose(let layer, let piece, _, _): slot = .pose(layer, piece)
+            case .groups(let layer, _, _): slot = .groups(layer)
+            case .cell(let index, _, _): slot = .cell(index)
+            case .metadata: slot = .metadata
+            }
+            guard let first = net[slot] else {
+                order.append(slot)
+                net[slot] = change
+                continue
+            }
+            switch (first, change) {
+            case let (.pose(layer, piece, before, _), .pose(_, _, _, after)): net[slot] = .pose(layer: layer, piece: piece, before: before, after: after)
+            case let (.groups(layer, before, _), .groups(_, _, after)): net[slot] = .groups(layer: layer, before: before, after: after)
+            case let (.cell(index, before, _), .cell(_, _, after)): net[slot] = .cell(index: index, before: before, after: after)
+            case let (.metadata(before, _), .metadata(_, after)): net[slot] = .metadata(before: before, after: after)
+            default: break
+            }
+        }
+        let changes = order.compactMap { net[$0] }.filter { !EditCommand(label: "", changes: [$0]).isEmpty }
+        return EditCommand(label: label, changes: changes)
+    }
+}

@@ -1,0 +1,63 @@
+import CVision
+import Foundation
+import GridEditCapture
+import GridEditCore
+import SyntheticFrames
+
+/// Camera capture on one core (OpenCV's threads off): synthetic frames (mat, pieces, perspective,
+/// blur, noise, uneven light, a hand two times in three) at 1280×720 and 1920×1080, rendered
+/// before the clock starts. Per frame: markers, perspective, top view, colours, piece fits and the
+/// snap to exact poses, which is everything `gridedit capture` does with a frame.
+enum CaptureBenchmark {
+    static func run() throws {
+        gev_set_threads(1)
+        print("capture: per-frame pipeline on 1 core (markers → perspective → top view → fits → exact snap)")
+        let profile = try SyntheticFrames.templateProfile()
+        let analyzer = FrameAnalyzer(profile: profile)
+        for (width, height) in [(1280, 720), (1920, 1080)] {
+            let scenes = 24
+            var frames: [VisionImage] = []
+            for seed in 0..<UInt64(scenes) {
+                let rendered = try SyntheticFrames.render(try Scene.random(seed: 1000 + seed, width: width, height: height))
+                frames.append(VisionImage.copying(rendered.image)!)
+            }
+            // Warm up (first-use allocations in OpenCV), then three passes over every frame.
+            for frame in frames { _ = CapturedLayout.make(from: analyzer.analyze(frame), profile: profile) }
+            var latencies: [Double] = []
+            var recovered = 0
+            for _ in 0..<3 {
+                for frame in frames {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let layout = CapturedLayout.make(from: analyzer.analyze(frame), profile: profile)
+                    latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                    if case .success = layout { recovered += 1 }
+                }
+            }
+            // Where the time goes (the same frames, stage by stage; medians).
+            var stages: [String: [Double]] = [:]
+            func time<T>(_ name: String, _ body: () -> T) -> T {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let result = body()
+                stages[name, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                return result
+            }
+            for frame in frames {
+                guard case .success(let view) = time("markers + perspective", { analyzer.locator.locate(in: frame) }),
+                      let top = time("top view", { TopView(frame: frame, view: view) }) else { continue }
+                let labels = time("colour labels", { PixelLabels(view: top, profile: profile) })
+                _ = time("piece fits", { analyzer.finder.find(in: labels) })
+                _ = time("analyze + snap", { CapturedLayout.make(from: analyzer.analyze(frame), profile: profile) })
+            }
+            let breakdown = stages.keys.sorted().map { key -> String in
+                let values = stages[key]!.sorted()
+                return String(format: "%@ %.1f", key, values[values.count / 2])
+            }
+            print("             stages (median ms): " + breakdown.joined(separator: ", "))
+            latencies.sort()
+            let mean = latencies.reduce(0, +) / Double(latencies.count)
+            func percentile(_ p: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
+            print(String(format: "  %4d×%-4d  %5.1f fps   latency median %5.1f ms, p95 %5.1f ms, max %5.1f ms   (%d frames, %d with a layout)",
+                         width, height, 1000 / mean, percentile(0.5), percentile(0.95), latencies.last!, latencies.count, recovered))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import GridEditCapture
+import GridEditCore
+
+struct CalibrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Measure a colour profile from the pieces lying on their outlines on the mat.",
+        discussion: """
+        Put each piece on its dashed outline (printed by `gridedit mat`), in the light you will \
+        capture in, and run this once. The profile says which colour is which piece; pass it to \
+        `gridedit capture --colors`.
+        """)
+
+    @OptionGroup var source: SourceOptions
+
+    @OptionGroup var destination: OutputOptions
+    var output: String { destination.output ?? "" }
+    var force: Bool { destination.force }
+
+    @Option(name: .long, help: "The profile's name.")
+    var name = "calibrated pieces"
+
+    func validate() throws {
+        guard destination.output != nil else { throw ValidationError("give -o PROFILE: where to write the measured colour profile") }
+    }
+
+    /// Frames measured from a video or camera; their per-piece medians are used.
+    static let frames = 10
+
+    func run() throws {
+        try source.requireOneSource(command: "capture calibrate")
+        do {
+            if !force, FileExists.at(output) {
+                throw CaptureError(.output, "\(output) already exists; pass --force to replace it, or choose another name")
+            }
+            // The measurement does not need a profile: a neutral one only locates the mat.
+            let analyzer = FrameAnalyzer(profile: try source.colors.map { path throws(CaptureError) in
+                do { return try ColorProfile.load(path: path) } catch { throw CaptureError(.input, "\(error)") }
+            } ?? source.loadProfile())
+            let calibration = Calibration(analyzer: analyzer)
+            let frames = try FrameSource(source.spec)
+            var samples: [[Calibration.Measurement]] = []
+            var lastError: CaptureError?
+            while samples.count < Self.frames, let frame = try frames.next() {
+                do { samples.append(try calibration.measure(frame)) } catch { lastError = CaptureError(error.category, "\(frames.currentName): \(error.message)") }
+            }
+            guard !samples.isEmpty else {
+                throw lastError ?? CaptureError(.input, "\(source.spec.description): no frames")
+            }
+            let merged = Calibration.merge(samples)
+            let (profile, notes) = Calibration.profile(from: merged, name: name)
+            do { try profile.save(to: output) } catch { throw CaptureError(.output, "\(error)") }
+            FileHandleOutput.standardError("\(output): colours of 7 pieces from \(samples.count) frame\(samples.count == 1 ? "" : "s")\n")
+            for note in notes { FileHandleOutput.standardError("note: \(note)\n") }
+        } catch let error as CaptureError {
+            printError(error.message)
+            throw captureExitCode(for: error)
+        }
+    }
+}
+
+enum FileExists {
+    static func at(_ path: String) -> Bool { access(path, F_OK) == 0 }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import GridEditCapture
+import GridEditCore
+import GridEditEditor
+
+/// The options every capture command shares: where frames come from and the colour profile.
+struct SourceOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A camera: /dev/videoN or N.", valueName: "device"))
+    var camera: String?
+
+    @Option(name: .long, help: ArgumentHelp("A video file of the mat.", valueName: "file"))
+    var video: String?
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Photos of the mat (PNG, JPEG).", valueName: "file"))
+    var image: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The colour profile (default: templates/capture-colors.jsonc).", valueName: "profile"))
+    var colors: String?
+
+    /// Called first in each command's run(), not as validate(): ArgumentParser validates `capture`
+    /// before `capture calibrate` too, so a validate() here would answer `capture calibrate --help`
+    /// with this error and capture's help. Still a usage error: exit 64.
+    func requireOneSource(command: String) throws {
+        let given = [camera != nil, video != nil, !image.isEmpty].filter { $0 }.count
+        guard given != 1 else { return }
+        FileHandleOutput.standardError("Error: give exactly one of --camera DEVICE, --video FILE or --image FILE...\n"
+                                       + "  See 'gridedit \(command) --help' for more information.\n")
+        throw ExitCode.validationFailure
+    }
+
+    var spec: FrameSourceSpec {
+        if let camera { return .camera(camera) }
+        if let video { return .video(video) }
+        return .images(image)
+    }
+
+    /// The profile named by --colors, or the template's.
+    func loadProfile() throws(CaptureError) -> ColorProfile {
+        let path: String
+        if let colors {
+            path = colors
+        } else {
+            guard let folder = TemplateLocator.find(environment: currentEnvironment(), executablePath: nil) else {
+                throw CaptureError(.input, "no templates folder with capture-colors.jsonc found; pass --colors PROFILE or set GRIDEDIT_TEMPLATES")
+            }
+            path = folder + "/" + (ColorProfile.defaultRelativePath.split(separator: "/").last.map(String.init) ?? "")
+        }
+        do { return try ColorProfile.load(path: path) } catch {
+            throw CaptureError(.input, "\(error)")
+        }
+    }
+}
+
+/// -o and --force, shared by `capture` and `capture calibrate`: ArgumentParser lets a parent
+/// command take its own options from after the subcommand's name, so were each command to declare
+/// `-o` itself, `capture` would take calibrate's `-o` and calibrate would report it missing. One
+/// group declared by both is parsed once and seen by both.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the puzzle (capture; default: print it) or the profile (calibrate) here.",
+                                                    valueName: "file"))
+    var output: String?
+
+    @Flag(name: .long, help: "Replace --output if it exists.")
+    var force = false
+}
+
+func currentEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+        let text = String(cString: entry)
+        if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+        pointer += 1
+    }
+    return result
+}
+
+/// Exit codes shared with gridedit: 1 when the layout is the problem, 2 for input and output.
+func captureExitCode(for error: CaptureError) -> ExitCode {
+    switch error.category {
+    case .layout: ExitCode(1)
+    case .input, .output: ExitCode(2)
+    }
+}
+
+func printError(_ message: String) {
+    FileHandleOutput.standardError("error: " + message + "\n")
+}
+
+enum FileHandleOutput {
+    static func standardError(_ text: String) {
+        StandardStreams.status(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+    }
+}
+
+struct CaptureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "capture",
+        abstract: "Turn physical pieces on the printed mat into an exact tangram puzzle.",
+        discussion: """
+        Lay the seven pieces in the play area of the mat (`gridedit mat`), keep its markers \
+        visible, and capture from a camera, a video or photos. The pieces are fitted, snapped to \
+        exact poses by the editor's grid and anchoring, validated like `gridedit check`, and \
+        written to --output (or printed). Nothing is written when anything is wrong. \
+        See docs/capture.md.
+        """,
+        subcommands: [CalibrateCommand.self])
+
+    @OptionGroup var source: SourceOptions
+
+    @OptionGroup var destination: OutputOptions
+    var output: String? { destination.output }
+    var force: Bool { destination.force }
+
+    @Flag(name: .long, help: "Stream pose events (touch-file lines) for the REPL instead of writing a puzzle.")
+    var stream = false
+
+    @Flag(name: .long, help: ArgumentHelp("With --stream: stop when standard input closes (the REPL holds it open).", visibility: .hidden))
+    var stopWhenInputCloses = false
+
+    @Flag(name: .long, help: "Print each piece's fit and snap.")
+    var verbose = false
+
+    func run() throws {
+        try source.requireOneSource(command: "capture")
+        do {
+            let profile = try source.loadProfile()
+            let frames = try FrameSource(source.spec)
+            if stream {
+                if stopWhenInputCloses { PoseStream.exitWhenInputCloses() }
+                try PoseStream(analyzer: FrameAnalyzer(profile: profile), source: frames).run()
+                return
+            }
+            if let output, !force, access(output, F_OK) == 0 {
+                throw CaptureError(.output, "\(output) already exists; pass --force to replace it, or choose another name")
+            }
+            var capture = LayoutCapture(analyzer: FrameAnalyzer(profile: profile))
+            capture.status = { FileHandleOutput.standardError($0 + "\n") }
+            let result = try capture.run(frames)
+            let now = EditorEnvironment.process(environment: currentEnvironment(), executablePath: nil).now()
+            let puzzle: TangramPuzzle
+            do { puzzle = try CapturedPuzzle.make(result.layout, output: output, now: now) } catch {
+                // Name what was captured, as every other capture message does.
+                let name: String
+                if case .images(let paths) = source.spec, paths.count == 1 { name = paths[0] } else { name = source.spec.description }
+                throw CaptureError(error.category, "\(name): \(error.message)")
+            }
+            try CapturedPuzzle.write(puzzle, to: output, force: force)
+            report(result, puzzle: puzzle)
+        } catch let error as CaptureError {
+            printError(error.message)
+            throw captureExitCode(for: error)
+        }
+    }
+
+    func report(_ result: LayoutCapture.Result, puzzle: TangramPuzzle) {
+        let target = output ?? "the puzzle"
+        var line = "\(target): 7 pieces from \(source.spec.description)"
+        if result.framesRead > 1 { line += " (\(result.framesAgreeing) of \(result.framesRead) frames agree)" }
+        line += ", difficulty \(puzzle.metadata.difficulty.rawValue)"
+        FileHandleOutput.standardError(line + "\n")
+        for other in result.disagreeing { FileHandleOutput.standardError("warning: \(other)\n") }
+        guard verbose else { return }
+        for (sighting, pose) in zip(result.layout.sightings, result.layout.poses) {
+            FileHandleOutput.standardError("  \(pose.piece.rawValue): seen at (\(f(sighting.x)), \(f(sighting.y))) "
+                + "\(f(Self.degrees(sighting.rotation)))°\(sighting.flipped ? " flipped" : ""), fit \(f(sighting.confidence))"
+                + " → (\(pose.position.x), \(pose.position.y)) \(pose.rotation.degrees)°\(pose.flipped ? " flipped" : "")\n")
+        }
+    }
+
+    /// A turn in [0, 360) that stays there once rounded to hundredths (359.996° is 0°, not 360°).
+    static func degrees(_ value: Double) -> Double {
+        let r = (value * 100).rounded() / 100
+        return r >= 360 ? r - 360 : r
+    }
+
+    func f(_ value: Double) -> String {
+        let r = (value * 100).rounded() / 100
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}

@@ -1,0 +1,331 @@
+import Foundation
+import GridEditCore
+import GridEditTestSupport
+import SyntheticFrames
+import Testing
+
+/// `gridedit capture`, `gridedit capture calibrate` and `gridedit mat` as a designer runs them:
+/// the real `gridedit`, which hands them to the real `gridedit-capture` with exec. Photos and a
+/// video drawn by SyntheticFrames in; exit status, messages and files out. Every failure names
+/// the file or device, says what to do, and writes nothing.
+@Suite("gridedit capture")
+struct CaptureCommandTests {
+    /// The files in a folder, sorted, to show that nothing was written.
+    func files(in folder: TemporaryFolder) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    func stderrLines(_ run: CaptureBinary.Output) -> [String] {
+        run.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("[ WARN") }
+    }
+
+    // MARK: Capturing a layout
+
+    @Test("a photo from each of three cameras: exit 0, a file that passes check, the scene's exact poses",
+          arguments: 0..<3)
+    func photo(_ view: Int) throws {
+        let frames = try CaptureFixtures.get()
+        let out = try TemporaryFolder()
+        let target = out.file("house.json").path
+        // The last through gridedit-capture itself, as gridedit hands it over.
+        let run = try CaptureBinary.run(["capture", "--image", frames.views[view], "-o", target], direct: view == 2)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(stderrLines(run).first?.hasPrefix("\(target): 7 pieces from image \(frames.views[view]), difficulty ") == true,
+                "\(run.stderr)")
+        #expect(run.stdout == "")
+        let puzzle = try loadTangram(target)
+        #expect(puzzle.metadata.id == "house")
+        #expect(footprints(puzzle.pieces ?? []) == footprints(frames.poses))
+        let check = try GridEditBinary.run(["check", target])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let format = try GridEditBinary.run(["format", "--check", target])
+        #expect(format.status == 0, "the file is not canonical: \(format.stdout)")
+    }
+
+    @Test("several photos of one layout make one puzzle; a photo that shows something else is named")
+    func severalPhotos() throws {
+        let frames = try CaptureFixtures.get()
+        let out = try TemporaryFolder()
+        let target = out.file("house.json").path
+        let run = try CaptureBinary.run(["capture", "--image"] + frames.views + ["-o", target])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(stderrLines(run).first?.hasPrefix("\(target): 7 pieces from 3 images (3 of 3 frames agree), difficulty ") == true,
+                "\(run.stderr)")
+        #expect(footprints(try loadTangram(target).pieces ?? []) == footprints(frames.poses))
+
+        // Most photos show the layout; the one without small-2 is named, and the layout wins.
+        let mixed = out.file("mixed.json").path
+        let second = try CaptureBinary.run(["capture", "--image"] + frames.views + [frames.sixPieces, "-o", mixed])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("(3 of 4 frames agree)"), "\(second.stderr)")
+        #expect(stderrLines(second).contains("warning: \(frames.sixPieces): small-2 (pink) not found on the mat: put it inside the play area, "
+                                             + "or calibrate the colours for this light (gridedit capture calibrate)"), "\(second.stderr)")
+        #expect(footprints(try loadTangram(mixed).pieces ?? []) == footprints(frames.poses))
+    }
+
+    @Test("a video: the layout once it holds still for five frames")
+    func video() throws {
+        let frames = try CaptureFixtures.get()
+        let out = try TemporaryFolder()
+        let target = out.file("take.json").path
+        let run = try CaptureBinary.run(["capture", "--video", frames.video, "-o", target])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(stderrLines(run).first?.hasPrefix("\(target): 7 pieces from video \(frames.video) (5 of 5 frames agree)") == true,
+                "\(run.stderr)")
+        #expect(footprints(try loadTangram(target).pieces ?? []) == footprints(frames.poses))
+        #expect(try GridEditBinary.run(["check", target]).status == 0)
+    }
+
+    @Test("without -o the canonical puzzle goes to standard output, the report to standard error")
+    func standardOutput() throws {
+        let frames = try CaptureFixtures.get()
+        let here = try TemporaryFolder()
+        let run = try CaptureBinary.run(["capture", "--image", frames.views[0]], in: here.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(stderrLines(run).first?.hasPrefix("the puzzle: 7 pieces from image ") == true, "\(run.stderr)")
+        #expect(files(in: here) == [], "nothing written beside")
+        try here.write(run.stdout, to: "captured.json")
+        let puzzle = try loadTangram(here.file("captured.json").path)
+        #expect(puzzle.metadata.id == "captured")
+        #expect(footprints(puzzle.pieces ?? []) == footprints(frames.poses))
+        // What went to stdout is what a file gets: canonical, and check passes it.
+        #expect(try GridEditBinary.run(["format", "--check", here.file("captured.json").path]).status == 0)
+        #expect(try GridEditBinary.run(["check", here.file("captured.json").path]).status == 0)
+    }
+
+    @Test("an existing -o is kept without --force (exit 2) and replaced with it")
+    func existingOutput() throws {
+        let frames = try CaptureFixtures.get()
+        let out = try TemporaryFolder()
+        try out.write("keep me\n", to: "house.json")
+        let target = out.file("house.json").path
+        let refused = try CaptureBinary.run(["capture", "--image", frames.views[1], "-o", target])
+        #expect(refused.status == 2)
+        #expect(stderrLines(refused) == ["error: \(target) already exists; pass --force to replace it, or choose another name"])
+        #expect(try out.read("house.json") == "keep me\n")
+        let forced = try CaptureBinary.run(["capture", "--image", frames.views[1], "-o", target, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(footprints(try loadTangram(target).pieces ?? []) == footprints(frames.poses))
+        #expect(files(in: out) == ["house.json"], "no temporary file left")
+    }
+
+    // MARK: Failures: exit status, a message that names the file and says what to do, nothing written
+
+    struct Failure: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// The arguments after `capture`; `{out}` is the output file, `$name` a fixture file.
+        var arguments: @Sendable (CaptureFixtures) -> [String]
+        var status: Int32
+        /// Texts the error output must contain.
+        var messages: @Sendable (CaptureFixtures) -> [String]
+        var testDescription: String { name }
+    }
+
+    static let failures: [Failure] = [
+        Failure(name: "no camera at /dev/video9", arguments: { _ in ["--camera", "/dev/video9"] }, status: 2,
+                messages: { _ in ["error: no camera at /dev/video9; "] }),
+        Failure(name: "no camera 7", arguments: { _ in ["--camera", "7"] }, status: 2,
+                messages: { _ in ["error: no camera at /dev/video7; "] }),
+        Failure(name: "not a camera device", arguments: { _ in ["--camera", "/dev/null"] }, status: 2,
+                messages: { _ in ["error: /dev/null is not a camera device; give /dev/videoN or its number N"] }),
+        Failure(name: "a picture without a mat", arguments: { ["--image", $0.plain] }, status: 1,
+                messages: { ["error: \($0.plain): the mat is not in view (none of its 8 markers found); point the camera at the whole mat"] }),
+        Failure(name: "only one marker in view", arguments: { ["--image", $0.cropped] }, status: 1,
+                messages: { ["error: \($0.cropped): only 1 of the mat's 8 markers is visible (id 0); at least 3 must be: "
+                             + "keep hands and objects off the black squares and show the whole mat"] }),
+        Failure(name: "a piece missing", arguments: { ["--image", $0.sixPieces] }, status: 1,
+                messages: { ["error: \($0.sixPieces): small-2 (pink) not found on the mat: put it inside the play area, "
+                             + "or calibrate the colours for this light (gridedit capture calibrate)"] }),
+        Failure(name: "two pieces of one colour touching", arguments: { ["--image", $0.merged, "--colors", $0.sharedProfile] }, status: 1,
+                messages: { ["error: \($0.merged): large-1 (red) and large-2 (red) share a colour and touch, so they look like one shape: "
+                             + "move them apart, or use a profile that gives them different colours"] }),
+        Failure(name: "a piece half out of the play area", arguments: { ["--image", $0.outside] }, status: 1,
+                messages: { ["error: \($0.outside): the captured layout is not a valid puzzle; nothing was written",
+                             "tangram.out-of-bounds: square leaves the 8×8 play area (its corner (8.5, 2) is outside); move it inside 0…8"] }),
+        Failure(name: "another set's colours with the default profile", arguments: { ["--image", $0.ownSet] }, status: 1,
+                messages: { ["error: \($0.ownSet): large-1 (red) not found on the mat", "gridedit capture calibrate"] }),
+        Failure(name: "a missing image", arguments: { [ "--image", $0.views[0], $0.folder.file("nope.png").path] }, status: 2,
+                messages: { ["error: \($0.folder.file("nope.png").path): cannot read the image (No such file or directory); check the path"] }),
+        Failure(name: "a file that is no image", arguments: { ["--image", $0.sharedProfile] }, status: 2,
+                messages: { ["error: \($0.sharedProfile): not a readable image; give a PNG or JPEG photo of the mat"] }),
+        Failure(name: "a missing video", arguments: { ["--video", $0.folder.file("nope.avi").path] }, status: 2,
+                messages: { ["error: \($0.folder.file("nope.avi").path): cannot read the video (No such file or directory); check the path"] }),
+        Failure(name: "a missing colour profile", arguments: { ["--image", $0.views[0], "--colors", $0.folder.file("none.jsonc").path] },
+                status: 2, messages: { ["error: \($0.folder.file("none.jsonc").path): cannot read the colour profile: no such file"] }),
+        Failure(name: "no source", arguments: { _ in [] }, status: 64,
+                messages: { _ in ["Error: give exactly one of --camera DEVICE, --video FILE or --image FILE...",
+                                  "See 'gridedit capture --help'"] }),
+        Failure(name: "two sources", arguments: { ["--image", $0.views[0], "--video", $0.video] }, status: 64,
+                messages: { _ in ["Error: give exactly one of --camera DEVICE, --video FILE or --image FILE..."] }),
+        Failure(name: "an unknown option", arguments: { ["--image", $0.views[0], "--colour", "x"] }, status: 64,
+                messages: { _ in ["Error: Unknown option '--colour'"] }),
+    ]
+
+    @Test("failures: the exit status, a message naming the file or device, nothing written", arguments: failures)
+    func failure(_ failure: Failure) throws {
+        let frames = try CaptureFixtures.get()
+        if failure.name.contains("camera"), FileManager.default.fileExists(atPath: "/dev/video7")
+            || FileManager.default.fileExists(atPath: "/dev/video9") { return }  // a machine with many cameras
+        let out = try TemporaryFolder()
+        let run = try CaptureBinary.run(["capture"] + failure.arguments(frames) + ["-o", out.file("p.json").path], in: out.url)
+        #expect(run.status == failure.status, "\(run.stderr)")
+        for message in failure.messages(frames) {
+            #expect(run.stderr.contains(message), "expected \(String(reflecting: message)) in:\n\(run.stderr)")
+        }
+        #expect(run.stdout == "")
+        #expect(files(in: out) == [], "nothing may be written")
+    }
+
+    @Test("without -o a failure prints nothing on standard output")
+    func failureWithoutOutput() throws {
+        let frames = try CaptureFixtures.get()
+        let run = try CaptureBinary.run(["capture", "--image", frames.sixPieces])
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+    }
+
+    @Test("an invalid colour profile is reported at its line and column: exit 2, nothing written")
+    func invalidProfile() throws {
+        let frames = try CaptureFixtures.get()
+        let out = try TemporaryFolder()
+        let text = try Repository.text("templates/capture-colors.jsonc").replacingOccurrences(of: "\"#2065C7\"", with: "\"blue\"")
+        try out.write(text, to: "colours.jsonc")
+        let profile = out.file("colours.jsonc").path
+        let run = try CaptureBinary.run(["capture", "--image", frames.views[0], "--colors", profile, "-o", out.file("p.json").path])
+        #expect(run.status == 2)
+        let at = try #require(TextPosition.ofOnly("\"blue\"", in: text))
+        #expect(stderrLines(run) == [
+            "error: \(profile): the colour profile has 1 problem(s); fix them, or run `gridedit capture calibrate` to measure your pieces again",
+            "\(profile):\(at): error: [schema.value] pieces[\"large-2\"].color: \"blue\" is not a colour; write \"#RRGGBB\" in hex, like \"#D62839\"",
+        ])
+        #expect(files(in: out) == ["colours.jsonc"])
+    }
+
+    // MARK: Calibration
+
+    @Test("calibrate measures another set in warm light; with its profile capture recovers the layout the default profile cannot")
+    func calibrate() throws {
+        let frames = try CaptureFixtures.get()
+        let out = try TemporaryFolder()
+        let profile = out.file("my.jsonc").path
+        let run = try CaptureBinary.run(["capture", "calibrate", "--image", frames.slots, "-o", profile, "--name", "wooden set"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(stderrLines(run).first == "\(profile): colours of 7 pieces from 1 frame", "\(run.stderr)")
+        let measured = try ColorProfile.load(path: profile)
+        #expect(measured.name == "wooden set")
+        // The light's warm cast is balanced away on the paper: each hue is near the set's own.
+        for piece in TangramPiece.allCases {
+            let truth = try #require(frames.ownProfile.colors[piece]), seen = try #require(measured.colors[piece])
+            #expect(PieceColor.hueDistance(truth.hue, seen.hue) < 8, "\(piece.rawValue): \(seen.hex) for \(truth.hex)")
+        }
+
+        let target = out.file("own.json").path
+        let capture = try CaptureBinary.run(["capture", "--colors", profile, "--image", frames.ownSet, "-o", target])
+        #expect(capture.status == 0, "\(capture.stderr)")
+        #expect(footprints(try loadTangram(target).pieces ?? []) == footprints(frames.poses))
+        let without = try CaptureBinary.run(["capture", "--image", frames.ownSet, "-o", out.file("default.json").path])
+        #expect(without.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: out.file("default.json").path))
+
+        // An existing profile is kept unless --force.
+        let again = try CaptureBinary.run(["capture", "calibrate", "--image", frames.slots, "-o", profile])
+        #expect(again.status == 2)
+        #expect(stderrLines(again) == ["error: \(profile) already exists; pass --force to replace it, or choose another name"])
+    }
+
+    @Test("calibrate with a piece off its outline names the piece: exit 1, nothing written")
+    func calibrateEmptySlot() throws {
+        let frames = try CaptureFixtures.get()
+        let out = try TemporaryFolder()
+        let run = try CaptureBinary.run(["capture", "calibrate", "--image", frames.slotsWithoutSquare, "-o", out.file("my.jsonc").path])
+        #expect(run.status == 1)
+        #expect(stderrLines(run) == ["error: \(frames.slotsWithoutSquare): no coloured piece on the outline of square: "
+                                     + "put every piece on its dashed outline (gridedit mat prints them) and keep the light even"])
+        #expect(files(in: out) == [])
+        let noMat = try CaptureBinary.run(["capture", "calibrate", "--image", frames.plain, "-o", out.file("my.jsonc").path])
+        #expect(noMat.status == 1)
+        #expect(noMat.stderr.contains("error: \(frames.plain): the mat is not in view"), "\(noMat.stderr)")
+        #expect(files(in: out) == [])
+    }
+
+    @Test("calibrate usage: -o is required, one source, --help is calibrate's own")
+    func calibrateUsage() throws {
+        let frames = try CaptureFixtures.get()
+        let noOutput = try CaptureBinary.run(["capture", "calibrate", "--image", frames.slots])
+        #expect(noOutput.status == 64)
+        #expect(noOutput.stderr.contains("Error: give -o PROFILE: where to write the measured colour profile"), "\(noOutput.stderr)")
+        let noSource = try CaptureBinary.run(["capture", "calibrate", "-o", "/tmp/never-written.jsonc"])
+        #expect(noSource.status == 64)
+        #expect(noSource.stderr.contains("See 'gridedit capture calibrate --help'"), "\(noSource.stderr)")
+        let help = try CaptureBinary.run(["capture", "calibrate", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW: Measure a colour profile"), "\(help.stdout)")
+        #expect(help.stdout.contains("USAGE: gridedit capture calibrate"))
+    }
+
+    // MARK: The mat
+
+    @Test("mat -o mat.pdf: exit 0, the summary, an A4 page (Letter with --paper letter, and a pieces page)")
+    func mat() throws {
+        let out = try TemporaryFolder()
+        let a4 = out.file("mat.pdf").path
+        let run = try CaptureBinary.run(["mat", "-o", a4], direct: true)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "\(a4): A4, 1 unit = 18 mm, markers DICT_4X4_50 ids 0–7\n")
+        let bytes = try Data(contentsOf: out.file("mat.pdf"))
+        #expect(bytes.starts(with: Array("%PDF".utf8)))
+        #expect(String(decoding: bytes, as: UTF8.self).contains("/MediaBox [ 0 0 595.275591 841.889764 ]"), "210 × 297 mm")
+
+        let letter = out.file("letter.pdf").path
+        let second = try CaptureBinary.run(["mat", "-o", letter, "--paper", "letter", "--pieces"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.hasPrefix("\(letter): Letter, 1 unit = 18 mm"), "\(second.stdout)")
+        #expect(second.stdout.contains("page 2: the pieces to cut out (gridedit printed pieces)"))
+        if let info = try pdfinfo(letter) {
+            #expect(info.contains("Pages:           2"), "\(info)")
+            #expect(info.contains("Page size:       612 x 792 pts (letter)"), "\(info)")
+        }
+        if let info = try pdfinfo(a4) { #expect(info.contains("Page size:       595.276 x 841.89 pts (A4)"), "\(info)") }
+        #expect(files(in: out) == ["letter.pdf", "mat.pdf"])
+    }
+
+    @Test("mat usage errors exit 64 and write nothing")
+    func matUsage() throws {
+        let out = try TemporaryFolder()
+        for (arguments, message) in [(["-o", out.file("mat.gif").path], "end the file name in .pdf, .png or .svg"),
+                                     (["-o", out.file("mat.png").path, "--pieces"], "--pieces adds a second page"),
+                                     (["-o", out.file("mat.pdf").path, "--paper", "a3"], "a3")] {
+            let run = try CaptureBinary.run(["mat"] + arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+        }
+        #expect(files(in: out) == [])
+    }
+
+    /// `pdfinfo`'s report, or nil where poppler-utils is not installed.
+    func pdfinfo(_ path: String) throws -> String? {
+        guard let tool = ["/usr/bin/pdfinfo", "/usr/local/bin/pdfinfo"].first(where: FileManager.default.isExecutableFile) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = [path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension CaptureCommandTests {
+    /// Copies the frames for a person to look at:
+    /// `GRIDEDIT_CAPTURE_FRAMES=/tmp/frames swift test --filter CaptureCommandTests`.
+    @Test("the frames, for inspection (only with GRIDEDIT_CAPTURE_FRAMES set)")
+    func keepFrames() throws {
+        guard let folder = ProcessInfo.processInfo.environment["GRIDEDIT_CAPTURE_FRAMES"] else { return }
+        let frames = try CaptureFixtures.get()
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.copyItem(atPath: frames.folder.path, toPath: folder)
+    }
+}
