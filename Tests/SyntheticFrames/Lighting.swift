@@ -1,3 +1,4 @@
+import GridEditCore
 import CVision
 import Foundation
 

@@ -42,7 +42,7 @@ extension ColorProfile {
 
     /// Decodes a profile's bytes; `path` only names the file in messages.
     public static func decode(_ bytes: [UInt8], path: String) throws(ColorProfileError) -> ColorProfile {
-        let stripped = stripComments(bytes)
+        let stripped = JSONComments.strip(bytes)
         let root: JSONNode
         do {
             root = try JSONParser.parse(stripped)
@@ -215,53 +215,5 @@ extension ColorProfile {
     static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
-    }
-}
-
-// MARK: Comments
-
-extension ColorProfile {
-    /// Blanks `// …` and `/* … */` comments outside strings, one space per character and line
-    /// breaks kept, so findings keep the line and column the designer sees. (The same rule as the
-    /// style file's reader in GridEditRender, which this module cannot import.)
-    static func stripComments(_ bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-        let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " ")
-        func blank(_ byte: UInt8) {
-            if byte == newline || byte == carriageReturn { output.append(byte) }
-            else if byte & 0xC0 != 0x80 { output.append(space) }  // one space per character, not per byte
-        }
-        var i = 0
-        var inString = false
-        while i < bytes.count {
-            let byte = bytes[i]
-            if inString {
-                output.append(byte)
-                if byte == backslash, i + 1 < bytes.count {
-                    output.append(bytes[i + 1])
-                    i += 2
-                    continue
-                }
-                if byte == quote { inString = false }
-                i += 1
-            } else if byte == quote {
-                inString = true
-                output.append(byte)
-                i += 1
-            } else if byte == slash, i + 1 < bytes.count, bytes[i + 1] == slash {
-                while i < bytes.count, bytes[i] != newline, bytes[i] != carriageReturn { blank(bytes[i]); i += 1 }
-            } else if byte == slash, i + 1 < bytes.count, bytes[i + 1] == star {
-                blank(bytes[i]); blank(bytes[i + 1])
-                i += 2
-                while i < bytes.count, !(bytes[i] == star && i + 1 < bytes.count && bytes[i + 1] == slash) { blank(bytes[i]); i += 1 }
-                if i < bytes.count { blank(bytes[i]); blank(bytes[i + 1]); i += 2 }
-            } else {
-                output.append(byte)
-                i += 1
-            }
-        }
-        return output
     }
 }

@@ -80,9 +80,9 @@ public enum InputEvent: Sendable, Hashable {
 }
 
 /// Where object poses enter the editor: a stream of events, consumed by ``LiveInput``, which
-/// applies them to the active document with hit testing, snapping and anchoring. The first
-/// source replays a recorded touch file (``TouchFilePoseSource``); a camera source plugs in here
-/// later and only has to produce `.pose` events.
+/// applies them to the active document with hit testing, snapping and anchoring. Two sources:
+/// a recorded touch file (``TouchFilePoseSource``), and the camera (the REPL's `CameraPoseSource`,
+/// which reads the same lines live from `gridedit-capture capture --stream`).
 public protocol PoseSource: Sendable {
     /// For messages: the file name, the camera name.
     var name: String { get }

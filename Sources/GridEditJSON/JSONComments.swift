@@ -1,9 +1,9 @@
-/// The style file is JSON with comments (`.jsonc`, as VS Code's settings are): `// …` to the end
+/// Style files and colour profiles are JSON with comments (`.jsonc`, as VS Code's settings are): `// …` to the end
 /// of a line and `/* … */` anywhere outside strings. Comments become spaces, one per character,
 /// and their line breaks stay, so the strict JSON parser sees plain JSON and every finding keeps
 /// the line and column a designer sees in their editor.
-enum JSONComments {
-    static func strip(_ bytes: [UInt8]) -> [UInt8] {
+public enum JSONComments {
+    public static func strip(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")

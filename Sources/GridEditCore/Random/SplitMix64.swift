@@ -1,12 +1,13 @@
 /// A small deterministic random number generator (Steele, Lea and Flood's SplitMix64), so
-/// that the generator gives the same puzzles for the same seed on every machine and run.
+/// that generators (Sudoku puzzles, random tangram arrangements, synthetic camera frames) give
+/// the same result for the same seed on every machine and run.
 /// (`SystemRandomNumberGenerator` and Swift's shuffles with it are not reproducible.)
-struct SplitMix64: RandomNumberGenerator, Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,7 +16,7 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A value in `0..<bound`, without the bias of a plain modulo (Lemire's method).
-    mutating func below(_ bound: Int) -> Int {
+    public mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0)
         let b = UInt64(bound)
         var m = next().multipliedFullWidth(by: b)
@@ -28,7 +29,7 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A Fisher–Yates shuffle with `below`: the same order for the same state on every
     /// platform (the standard library's `shuffle(using:)` makes no such promise).
-    mutating func shuffle<T>(_ items: inout [T]) {
+    public mutating func shuffle<T>(_ items: inout [T]) {
         guard items.count > 1 else { return }
         for i in stride(from: items.count - 1, to: 0, by: -1) {
             items.swapAt(i, below(i + 1))
