@@ -71,6 +71,6 @@ let package = Package(
         .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport"]),
         .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
         .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditTestSupport"]),
-        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "CVision"]),
+        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision"]),
     ]
 )

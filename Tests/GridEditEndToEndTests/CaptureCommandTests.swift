@@ -63,6 +63,20 @@ struct CaptureCommandTests {
         #expect(footprints(try loadTangram(mixed).pieces ?? []) == footprints(frames.poses))
     }
 
+    @Test("--verbose prints each piece's fit and snap, turns in [0, 360)")
+    func verbose() throws {
+        let frames = try CaptureFixtures.get()
+        let out = try TemporaryFolder()
+        let run = try CaptureBinary.run(["capture", "--image", frames.views[0], "-o", out.file("house.json").path, "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = stderrLines(run).dropFirst()
+        #expect(lines.map { String($0.prefix { $0 != ":" }) } == TangramPiece.allCases.map { "  \($0.rawValue)" }, "\(run.stderr)")
+        for line in lines {
+            #expect(line.contains(": seen at (") && line.contains(", fit 0.") && line.contains(" → ("), "\(line)")
+            #expect(!line.contains("360°"), "\(line)")
+        }
+    }
+
     @Test("a video: the layout once it holds still for five frames")
     func video() throws {
         let frames = try CaptureFixtures.get()
@@ -113,7 +127,7 @@ struct CaptureCommandTests {
 
     struct Failure: Sendable, CustomTestStringConvertible {
         var name: String
-        /// The arguments after `capture`; `{out}` is the output file, `$name` a fixture file.
+        /// The arguments after `capture` (`-o` into an empty folder follows them).
         var arguments: @Sendable (CaptureFixtures) -> [String]
         var status: Int32
         /// Texts the error output must contain.
@@ -143,7 +157,9 @@ struct CaptureCommandTests {
                 messages: { ["error: \($0.outside): the captured layout is not a valid puzzle; nothing was written",
                              "tangram.out-of-bounds: square leaves the 8×8 play area (its corner (8.5, 2) is outside); move it inside 0…8"] }),
         Failure(name: "another set's colours with the default profile", arguments: { ["--image", $0.ownSet] }, status: 1,
-                messages: { ["error: \($0.ownSet): large-1 (red) not found on the mat", "gridedit capture calibrate"] }),
+                messages: { ["error: \($0.ownSet): large-1 (red), large-2 (blue), medium (yellow), small-1 (green), small-2 (pink), "
+                             + "square (green) and parallelogram (purple) not found on the mat: put them inside the play area, "
+                             + "or calibrate the colours for this light (gridedit capture calibrate)"] }),
         Failure(name: "a missing image", arguments: { [ "--image", $0.views[0], $0.folder.file("nope.png").path] }, status: 2,
                 messages: { ["error: \($0.folder.file("nope.png").path): cannot read the image (No such file or directory); check the path"] }),
         Failure(name: "a file that is no image", arguments: { ["--image", $0.sharedProfile] }, status: 2,

@@ -99,7 +99,7 @@ final class CaptureFixtures: @unchecked Sendable {
     let folder: TemporaryFolder
     /// The layout most frames show: a starter figure moved on the grid (pieces flush).
     let poses: [Pose]
-    /// The same layout from three cameras: perspective, blur, noise, uneven light, a hand.
+    /// The same layout from three cameras: perspective, blur, noise, uneven light, a hand; PNG and JPEG.
     let views: [String]
     /// Six frames of the layout from two cameras, MJPEG.
     let video: String
@@ -147,9 +147,10 @@ final class CaptureFixtures: @unchecked Sendable {
             return path(name)
         }
 
-        // Three cameras on one layout; the third sees a hand reaching in.
-        views = try [(101, false), (102, false), (103, true)].enumerated().map { index, camera in
-            try write(scene(poses, seed: camera.0, hand: camera.1), "view-\(index + 1).png")
+        // Three cameras on one layout; the second is a JPEG (as phones give), the third sees a
+        // hand reaching in.
+        views = try [(101, false, "png"), (102, false, "jpg"), (103, true, "png")].enumerated().map { index, camera in
+            try write(scene(poses, seed: camera.0, hand: camera.1), "view-\(index + 1).\(camera.2)")
         }
 
         // A short video: the first two views again, each three times with fresh noise (MJPEG).
