@@ -161,8 +161,10 @@ public final class LiveInput {
         case .detected, .moved:
             guard let editor = tangramEditor() else { return [.ignored("the active document is not a tangram")] }
             do throws(EditError) {
-                guard let proposal = try editor.setPose(piece, position: .approximate(event.x, event.y),
-                                                         rotation: .degrees(event.rotation), flipped: event.flipped) else {
+                // An exact pose was snapped by its source with the rest of the layout: kept as is.
+                let position = event.exact.map(PositionInput.init) ?? .approximate(event.x, event.y)
+                guard let proposal = try editor.setPose(piece, position: position, rotation: .degrees(event.rotation),
+                                                         flipped: event.flipped, anchoring: event.exact == nil) else {
                     return [.ignored("\(piece.rawValue) is already there")]
                 }
                 return [commit(proposal)]

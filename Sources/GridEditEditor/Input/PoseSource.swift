@@ -1,3 +1,5 @@
+import GridEditGeometry
+
 /// A pose of a physical or virtual object as a device reports it: approximate (a camera, a
 /// finger), in play-area units (origin bottom-left, y up), before any snapping.
 public struct PoseEvent: Sendable, Hashable {
@@ -25,9 +27,13 @@ public struct PoseEvent: Sendable, Hashable {
     public var timestamp: Double
     /// The camera frame (or input frame) the event belongs to.
     public var frame: Int
+    /// Where vertex 0 is exactly, when the source has already snapped the pose (gridedit-capture
+    /// snaps a whole layout at once, which places 45° pieces better than piece by piece); then
+    /// `x` and `y` are its approximation and the editor neither grid-snaps nor anchors it again.
+    public var exact: Point?
 
     public init(kind: Kind, objectID: String, x: Double, y: Double, rotation: Double, flipped: Bool = false,
-                confidence: Double = 1, timestamp: Double, frame: Int) {
+                confidence: Double = 1, timestamp: Double, frame: Int, exact: Point? = nil) {
         self.kind = kind
         self.objectID = objectID
         self.x = x
@@ -37,6 +43,7 @@ public struct PoseEvent: Sendable, Hashable {
         self.confidence = confidence
         self.timestamp = timestamp
         self.frame = frame
+        self.exact = exact
     }
 }
 

@@ -1,3 +1,4 @@
+import GridEditGeometry
 import GridEditJSON
 
 /// A recorded touch file: JSON Lines, an optional header line then one event per line (see
@@ -59,7 +60,9 @@ public struct TouchRecording: Sendable {
                 .init("object", .string(e.objectID)),
             ]
             if e.kind != .removed {
-                members += [.init("x", .double(e.x)), .init("y", .double(e.y)), .init("rotation", .double(e.rotation))]
+                members += [.init("x", .double(e.x)), .init("y", .double(e.y))]
+                if let exact = e.exact { members += [.init("exactX", .string(exact.x.description)), .init("exactY", .string(exact.y.description))] }
+                members.append(.init("rotation", .double(e.rotation)))
                 if e.flipped { members.append(.init("flip", .bool(true))) }
             }
             if e.confidence != 1 { members.append(.init("confidence", .double(e.confidence))) }
@@ -80,7 +83,7 @@ public struct TouchLineReader: Sendable {
 
     static let headerKeys: Set<String> = ["touchFile", "description", "minConfidence"]
     static let touchKeys: Set<String> = ["t", "frame", "type", "pointer", "x", "y"]
-    static let poseKeys: Set<String> = ["t", "frame", "type", "object", "x", "y", "rotation", "flip", "confidence"]
+    static let poseKeys: Set<String> = ["t", "frame", "type", "object", "x", "y", "exactX", "exactY", "rotation", "flip", "confidence"]
 
     private var lines = 0
     private var lastTime = -Double.infinity
@@ -118,6 +121,17 @@ public struct TouchLineReader: Sendable {
         }
         try Self.checkKeys(object, allowed: Self.poseKeys)
         let removed = kind == .removed
+        var exact: Point?
+        switch (try object.optionalString("exactX"), try object.optionalString("exactY")) {
+        case (nil, nil): break
+        case (let x?, let y?):
+            guard let ex = Exact(parsing: x), let ey = Exact(parsing: y) else {
+                throw object.fail("\"exactX\"/\"exactY\" must be exact numbers such as \"2.25+√2\"")
+            }
+            exact = Point(ex, ey)
+        default:
+            throw object.fail("give both \"exactX\" and \"exactY\", or neither")
+        }
         return .event(.pose(PoseEvent(
             kind: kind, objectID: try object.string("object"),
             x: removed ? try object.optionalDouble("x") ?? 0 : try object.double("x"),
@@ -125,7 +139,7 @@ public struct TouchLineReader: Sendable {
             rotation: removed ? try object.optionalDouble("rotation") ?? 0 : try object.double("rotation"),
             flipped: try object.optionalBool("flip") ?? false,
             confidence: try object.optionalDouble("confidence") ?? 1,
-            timestamp: time, frame: frame)))
+            timestamp: time, frame: frame, exact: exact)))
     }
 
     static func checkKeys(_ object: LineObject, allowed: Set<String>) throws(JSONLineError) {

@@ -232,12 +232,13 @@ public struct TangramEditor: Sendable {
 
     /// Sets a piece's whole pose, as a camera reports it: placed if absent, detached from its
     /// group (a physical piece moves on its own), grid-snapped and anchored.
-    public func setPose(_ piece: TangramPiece, position: PositionInput, rotation: AngleInput, flipped: Bool) throws(EditError) -> Proposal? {
+    public func setPose(_ piece: TangramPiece, position: PositionInput, rotation: AngleInput, flipped: Bool,
+                        anchoring: Bool = true) throws(EditError) -> Proposal? {
         var notes: [String] = []
         let (point, _) = try settings.resolve(position)
         let (turn, _) = try settings.resolve(rotation)
         var pose = Pose(piece: piece, position: point, rotation: turn, flipped: flipped)
-        if settings.anchors, let snap = anchor([pose]) {
+        if anchoring, settings.anchors, let snap = anchor([pose]) {
             pose = pose.translated(by: snap.offset)
             notes.append(Self.describe(snap))
         }
