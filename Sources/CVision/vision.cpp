@@ -7,6 +7,7 @@
 #include <opencv2/aruco.hpp>
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,10 @@ void fail(const std::string &message) { lastError = message; }
 template <typename Result, typename Body>
 Result guarded(Result failure, Body body) {
     try {
+        // OpenCV's own warnings (a backend it could not load, a file it could not decode) would
+        // land on the designer's terminal beside gridedit's message, which already says it.
+        static std::once_flag quiet;
+        std::call_once(quiet, [] { cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR); });
         lastError.clear();
         return body();
     } catch (const cv::Exception &e) {

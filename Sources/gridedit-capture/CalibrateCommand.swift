@@ -27,6 +27,8 @@ struct CalibrateCommand: ParsableCommand {
 
     /// Frames measured from a video or camera; their per-piece medians are used.
     static let frames = 10
+    /// Seconds a camera may show nothing usable before calibration gives up.
+    static let cameraTimeout = 30.0
 
     func run() throws {
         try source.requireOneSource(command: "capture calibrate")
@@ -42,8 +44,13 @@ struct CalibrateCommand: ParsableCommand {
             let frames = try FrameSource(source.spec)
             var samples: [[Calibration.Measurement]] = []
             var lastError: CaptureError?
+            let started = Clock.seconds
             while samples.count < Self.frames, let frame = try frames.next() {
                 do { samples.append(try calibration.measure(frame)) } catch { lastError = CaptureError(error.category, "\(frames.currentName): \(error.message)") }
+                // A camera never runs out of frames: give up when it shows nothing usable.
+                if source.spec.isLive, samples.isEmpty, Clock.seconds - started > Self.cameraTimeout {
+                    throw lastError ?? CaptureError(.layout, "\(source.spec.description): no usable frame in \(Int(Self.cameraTimeout)) s")
+                }
             }
             guard !samples.isEmpty else {
                 throw lastError ?? CaptureError(.input, "\(source.spec.description): no frames")

@@ -93,7 +93,9 @@ public struct LayoutCapture {
 }
 
 /// A monotonic clock in seconds.
-enum Clock {
+public enum Clock {
+    public static var seconds: Double { now }
+
     static var now: Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
