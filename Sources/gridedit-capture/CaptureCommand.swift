@@ -165,6 +165,12 @@ struct CaptureCommand: ParsableCommand {
         line += ", difficulty \(puzzle.metadata.difficulty.rawValue)"
         FileHandleOutput.standardError(line + "\n")
         for other in result.disagreeing { FileHandleOutput.standardError("warning: \(other)\n") }
+        // A piece half under a hand can fit more than one way; say so rather than trust it silently.
+        let hidden = result.layout.sightings.filter(\.occluded).map(\.piece.rawValue)
+        if !hidden.isEmpty {
+            FileHandleOutput.standardError("warning: \(hidden.joined(separator: ", ")) partly hidden (a hand?); "
+                                           + "check \(hidden.count == 1 ? "its pose" : "their poses"), or capture again with nothing over the pieces\n")
+        }
         guard verbose else { return }
         for (sighting, pose) in zip(result.layout.sightings, result.layout.poses) {
             FileHandleOutput.standardError("  \(pose.piece.rawValue): seen at (\(f(sighting.x)), \(f(sighting.y))) "

@@ -64,8 +64,11 @@ struct RecoveryTests {
     func twoHundredFrames() throws {
         let profile = try SyntheticFrames.templateProfile()
         let analyzer = FrameAnalyzer(profile: profile)
-        let count = 200
-        let outcomes = try Self.parallelMap(0..<UInt64(count)) { seed in try Self.run(seed: seed, analyzer: analyzer, profile: profile) }
+        // GRIDEDIT_CAPTURE_FRAMES=N (and GRIDEDIT_CAPTURE_FIRST_SEED) run a longer series by hand.
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["GRIDEDIT_CAPTURE_FRAMES"].flatMap(Int.init) ?? 200
+        let first = environment["GRIDEDIT_CAPTURE_FIRST_SEED"].flatMap(UInt64.init) ?? 0
+        let outcomes = try Self.parallelMap(first..<first + UInt64(count)) { seed in try Self.run(seed: seed, analyzer: analyzer, profile: profile) }
         let recovered = outcomes.filter(\.recovered)
         let measured = outcomes.filter { $0.worstError.isFinite }
         let worst = measured.max { $0.worstError < $1.worstError }
