@@ -157,7 +157,7 @@ struct REPLCaptureTests {
         try run.copy("Tests/Fixtures/editor/square-scattered.json", as: "square.json")
         let standIn = try StandInCapture()
         try standIn.stream(buildThree, stderr: ["mat found: 8 of 8 markers"], hold: true)
-        let terminal = try CaptureTerminal(arguments: ["square.json"], directory: run.work.url, environment: Self.environment(run, standIn))
+        let terminal = try PseudoTerminal(arguments: ["square.json"], directory: run.work.url, environment: Self.environment(run, standIn))
         #expect(terminal.waitFor("square.json> "))
         terminal.send("capture --camera /dev/video0\r")
         #expect(terminal.waitFor("press Enter to keep what the view shows, Ctrl-C to cancel"))
@@ -184,78 +184,5 @@ struct REPLCaptureTests {
         #expect(terminal.waitFor("square.json> "), "one undo takes the whole capture back: no unsaved changes")
         terminal.send("quit\r")
         #expect(terminal.exitStatus() == 0)
-    }
-}
-
-/// The real binary on a pseudo-terminal, for capture: unlike the REPL terminal tests' helper, it
-/// writes keys at once, since Enter must reach gridedit while a command (the capture) runs.
-private final class CaptureTerminal {
-    let process = Process()
-    private let master: Int32
-    private var transcript = ""
-    private var consumed = 0
-
-    init(arguments: [String], directory: URL, environment: [String: String]) throws {
-        var master: Int32 = -1, slave: Int32 = -1
-        var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw CocoaError(.fileNoSuchFile) }
-        self.master = master
-        process.executableURL = GridEditBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = environment
-        environment["TERM"] = "xterm"
-        process.environment = environment
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
-        try terminal.close()
-    }
-
-    deinit {
-        if process.isRunning { process.terminate() }
-        close(master)
-    }
-
-    var screen: String { PseudoTerminal.visible(transcript) }
-
-    func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
-    }
-
-    @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 15, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let rest = screen.dropFirst(consumed)
-            if let range = rest.range(of: text) {
-                consumed += rest.distance(from: rest.startIndex, to: range.upperBound)
-                return true
-            }
-            guard deadline.timeIntervalSinceNow > 0 else {
-                Issue.record("timed out waiting for \(String(reflecting: text)); the screen said:\n\(screen)", sourceLocation: sourceLocation)
-                return false
-            }
-            readAvailable(waiting: 0.2)
-        }
-    }
-
-    func exitStatus(timeout: TimeInterval = 15) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { readAvailable(waiting: 0.1) }
-        guard !process.isRunning else { return nil }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    private func readAvailable(waiting seconds: TimeInterval) {
-        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(seconds * 1000)) > 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress!, $0.count) }
-        if n > 0 { transcript += String(decoding: buffer[0..<n], as: UTF8.self) }
     }
 }

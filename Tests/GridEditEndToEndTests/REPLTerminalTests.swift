@@ -35,6 +35,16 @@ final class PseudoTerminal {
         close(master)
     }
 
+    /// Writes at once, whatever mode the terminal is in: for keys a running command reads itself,
+    /// such as the Enter that ends a camera capture.
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
+    }
+
+    /// The screen text so far, without control sequences.
+    var screen: String { Self.visible(transcript) }
+
     /// Types once the line editor is reading: the terminal is out of canonical mode. Keys typed
     /// while a command runs meet a cooked terminal, which would treat ^U, ^R and ^D itself.
     func type(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
