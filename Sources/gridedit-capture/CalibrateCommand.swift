@@ -1,6 +1,7 @@
 import ArgumentParser
 import GridEditCapture
 import GridEditCore
+import GridEditEditor
 
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +34,7 @@ struct CalibrateCommand: ParsableCommand {
     func run() throws {
         try source.requireOneSource(command: "capture calibrate")
         do {
-            if !force, FileExists.at(output) {
+            if !force, FileBytes.exists(output) {
                 throw CaptureError(.output, "\(output) already exists; pass --force to replace it, or choose another name")
             }
             // The measurement does not need a profile: a neutral one only locates the mat.
@@ -44,11 +45,11 @@ struct CalibrateCommand: ParsableCommand {
             let frames = try FrameSource(source.spec)
             var samples: [[Calibration.Measurement]] = []
             var lastError: CaptureError?
-            let started = Clock.seconds
+            let started = Clock.now
             while samples.count < Self.frames, let frame = try frames.next() {
                 do { samples.append(try calibration.measure(frame)) } catch { lastError = CaptureError(error.category, "\(frames.currentName): \(error.message)") }
                 // A camera never runs out of frames: give up when it shows nothing usable.
-                if source.spec.isLive, samples.isEmpty, Clock.seconds - started > Self.cameraTimeout {
+                if source.spec.isLive, samples.isEmpty, Clock.now - started > Self.cameraTimeout {
                     throw lastError ?? CaptureError(.layout, "\(source.spec.description): no usable frame in \(Int(Self.cameraTimeout)) s")
                 }
             }
@@ -66,13 +67,3 @@ struct CalibrateCommand: ParsableCommand {
         }
     }
 }
-
-enum FileExists {
-    static func at(_ path: String) -> Bool { access(path, F_OK) == 0 }
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

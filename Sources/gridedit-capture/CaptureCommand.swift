@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import ArgumentParser
 import GridEditCapture
 import GridEditCore
@@ -45,7 +41,7 @@ struct SourceOptions: ParsableArguments {
         if let colors {
             path = colors
         } else {
-            guard let folder = TemplateLocator.find(environment: currentEnvironment(), executablePath: nil) else {
+            guard let folder = TemplateLocator.find(environment: ProcessInfo.processInfo.environment, executablePath: nil) else {
                 throw CaptureError(.input, "no templates folder with capture-colors.jsonc found; pass --colors PROFILE or set GRIDEDIT_TEMPLATES")
             }
             path = folder + "/" + (ColorProfile.defaultRelativePath.split(separator: "/").last.map(String.init) ?? "")
@@ -67,17 +63,6 @@ struct OutputOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Replace --output if it exists.")
     var force = false
-}
-
-func currentEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-        let text = String(cString: entry)
-        if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
-        pointer += 1
-    }
-    return result
 }
 
 /// Exit codes shared with gridedit: 1 when the layout is the problem, 2 for input and output.
@@ -136,13 +121,13 @@ struct CaptureCommand: ParsableCommand {
                 try PoseStream(analyzer: FrameAnalyzer(profile: profile), source: frames).run()
                 return
             }
-            if let output, !force, access(output, F_OK) == 0 {
+            if let output, !force, FileBytes.exists(output) {
                 throw CaptureError(.output, "\(output) already exists; pass --force to replace it, or choose another name")
             }
             var capture = LayoutCapture(analyzer: FrameAnalyzer(profile: profile))
             capture.status = { FileHandleOutput.standardError($0 + "\n") }
             let result = try capture.run(frames)
-            let now = EditorEnvironment.process(environment: currentEnvironment(), executablePath: nil).now()
+            let now = EditorEnvironment.process(environment: ProcessInfo.processInfo.environment, executablePath: nil).now()
             let puzzle: TangramPuzzle
             do { puzzle = try CapturedPuzzle.make(result.layout, output: output, now: now) } catch {
                 // Name what was captured, as every other capture message does.

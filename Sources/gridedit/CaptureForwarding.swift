@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import ArgumentParser
 import GridEditEditor
 
@@ -55,7 +51,7 @@ enum CaptureForwarding {
     static func replaceProcess(subcommand: String, arguments: [String]) -> Never {
         let path: String
         do {
-            path = try CaptureExecutable.path(environment: currentEnvironment())
+            path = try CaptureExecutable.path(environment: ProcessInfo.processInfo.environment)
         } catch {
             fail(error.message)
         }
@@ -71,16 +67,5 @@ enum CaptureForwarding {
     static func fail(_ message: String) -> Never {
         Output.err("gridedit: error: \(message)\n")
         exit(unavailable)
-    }
-
-    static func currentEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
-            entry += 1
-        }
-        return result
     }
 }

@@ -139,6 +139,13 @@ public struct PieceFinder: Sendable {
 
     struct Placement { var cx: Double; var cy: Double; var degrees: Double }
 
+    /// An outline at a placement, with its score.
+    struct Fit {
+        var template: ShapeTemplate
+        var placement: Placement
+        var score: Int
+    }
+
     func fitSlot(_ slot: Int16, pixels: [Int32], shape: TangramPiece.Shape, owner: [Int16], size n: Int) -> (PieceSighting, Int) {
         let ppu = TopView.pixelsPerUnit
         var sx = 0.0, sy = 0.0
@@ -158,14 +165,14 @@ public struct PieceFinder: Sendable {
         let offsets: [(Double, Double)] = hidden
             ? [(0, 0)] + (0..<8).map { k in (reach * cos(Double(k) * .pi / 4), reach * sin(Double(k) * .pi / 4)) }
             : [(0, 0)]
-        var starts: [(template: ShapeTemplate, placement: Placement, score: Int, unknown: Int)] = []
+        var starts: [Fit] = []
         for flipped in shape.isChiral ? [false, true] : [false] {
             let template = ShapeTemplate(shape: shape, flipped: flipped)
             for k in 0..<8 {
                 for offset in offsets {
                     let placement = Placement(cx: centre.x + offset.0, cy: centre.y + offset.1, degrees: fine + Double(45 * k))
-                    let (score, unknown) = Self.score(template, placement, slot: slot, slotCount: pixels.count, owner: owner, size: n)
-                    starts.append((template, placement, score, unknown))
+                    starts.append(Fit(template: template, placement: placement,
+                                      score: Self.score(template, placement, slot: slot, slotCount: pixels.count, owner: owner, size: n)))
                 }
             }
         }
@@ -175,7 +182,7 @@ public struct PieceFinder: Sendable {
             let refined = climb(start, slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden)
             if refined.score > best.score { best = refined }
         }
-        let (template, placement, score, _) = best
+        let (template, placement, score) = (best.template, best.placement, best.score)
         let expected = template.area * ppu * ppu
         let degrees = Self.canonicalTurn(placement.degrees, shape: shape)
         let origin = template.vertexZero(cx: placement.cx, cy: placement.cy, degrees: degrees)
@@ -188,10 +195,9 @@ public struct PieceFinder: Sendable {
 
     /// Hill climbing on position and angle from a start: coarse steps first when a hidden part
     /// lets the outline slide into the unknown.
-    func climb(_ start: (template: ShapeTemplate, placement: Placement, score: Int, unknown: Int), slot: Int16, pixelCount: Int,
-               owner: [Int16], size n: Int, coarse: Bool) -> (template: ShapeTemplate, placement: Placement, score: Int, unknown: Int) {
+    func climb(_ start: Fit, slot: Int16, pixelCount: Int, owner: [Int16], size n: Int, coarse: Bool) -> Fit {
         let ppu = TopView.pixelsPerUnit
-        var (template, placement, score, unknown) = start
+        var fit = start
         let steps: [Double] = coarse ? [8, 4, 2, 1, 0.5] : [2, 1, 0.5]
         for step in steps {
             let d = step / ppu, turn = step / 2
@@ -200,13 +206,14 @@ public struct PieceFinder: Sendable {
                 improved = false
                 rounds += 1
                 for move in [(d, 0.0, 0.0), (-d, 0, 0), (0, d, 0), (0, -d, 0), (0, 0, turn), (0, 0, -turn)] {
-                    let trial = Placement(cx: placement.cx + move.0, cy: placement.cy + move.1, degrees: placement.degrees + move.2)
-                    let (s, u) = Self.score(template, trial, slot: slot, slotCount: pixelCount, owner: owner, size: n)
-                    if s > score { (placement, score, unknown, improved) = (trial, s, u, true) }
+                    let p = fit.placement
+                    let trial = Placement(cx: p.cx + move.0, cy: p.cy + move.1, degrees: p.degrees + move.2)
+                    let score = Self.score(fit.template, trial, slot: slot, slotCount: pixelCount, owner: owner, size: n)
+                    if score > fit.score { (fit.placement, fit.score, improved) = (trial, score, true) }
                 }
             }
         }
-        return (template, placement, score, unknown)
+        return fit
     }
 
     /// One turn for each way a piece can lie: the square looks the same every 90° and the
@@ -283,17 +290,17 @@ public struct PieceFinder: Sendable {
         return count
     }
 
-    /// The score of one placement (see the type's comment) and the unknown pixels it covers.
+    /// The score of one placement (see the type's comment).
     static func score(_ template: ShapeTemplate, _ placement: Placement, slot: Int16, slotCount: Int,
-                      owner: [Int16], size n: Int) -> (Int, Int) {
+                      owner: [Int16], size n: Int) -> Int {
         let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
         let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
         let ys = polygon.map(\.y)
         // Rows whose centre lies within the polygon's y range.
         let firstRow = max(0, Int(((top - ys.max()!) * ppu - 0.5).rounded(.up)))
         let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu - 0.5).rounded(.down)))
-        guard firstRow <= lastRow else { return (-slotCount, 0) }
-        var plus = 0, minus = 0, unknown = 0
+        guard firstRow <= lastRow else { return -slotCount }
+        var plus = 0, minus = 0
         owner.withUnsafeBufferPointer { owner in
             for row in firstRow...lastRow {
                 let y = top - (Double(row) + 0.5) / ppu
@@ -311,10 +318,10 @@ public struct PieceFinder: Sendable {
                 let base = row * n
                 for column in first...last {
                     let o = owner[base + column]
-                    if o == slot { plus += 1 } else if o == -2 { unknown += 1 } else { minus += 1 }
+                    if o == slot { plus += 1 } else if o != -2 { minus += 1 }  // unknown (-2) counts for nothing
                 }
             }
         }
-        return (plus - minus - (slotCount - plus), unknown)
+        return plus - minus - (slotCount - plus)
     }
 }

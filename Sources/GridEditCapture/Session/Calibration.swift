@@ -76,7 +76,7 @@ public struct Calibration {
         let pieces = measurements.map(\.piece)
         // Nearly equal hues: one colour shared by both pieces.
         for (i, a) in pieces.enumerated() {
-            for b in pieces[(i + 1)...] where hueDistance(hues[a]!, hues[b]!) < sameColour && hues[a] != hues[b] {
+            for b in pieces[(i + 1)...] where PieceColor.hueDistance(hues[a]!, hues[b]!) < sameColour && hues[a] != hues[b] {
                 hues[b] = hues[a]
                 tolerance[b] = tolerance[a]
                 notes.append("\(a.rawValue) and \(b.rawValue) have the same colour: capture tells them apart only while they do not touch")
@@ -85,7 +85,7 @@ public struct Calibration {
         // Close hues: narrow both tolerances to meet half-way.
         for (i, a) in pieces.enumerated() {
             for b in pieces[(i + 1)...] where hues[a] != hues[b] {
-                let d = hueDistance(hues[a]!, hues[b]!)
+                let d = PieceColor.hueDistance(hues[a]!, hues[b]!)
                 if tolerance[a]! + tolerance[b]! > d - 2 {
                     let each = max(2, (d - 2) / 2)
                     tolerance[a] = min(tolerance[a]!, each)
@@ -106,11 +106,6 @@ public struct Calibration {
         let profile = ColorProfile(name: name, description: "Measured by gridedit capture calibrate.",
                                    minSaturation: (max(0.2, min(0.5, lowest * 0.6)) * 100).rounded() / 100, colors: colors)
         return (profile, notes)
-    }
-
-    static func hueDistance(_ a: Double, _ b: Double) -> Double {
-        let d = abs(a - b).truncatingRemainder(dividingBy: 360)
-        return min(d, 360 - d)
     }
 
     static func median(_ values: [Double]) -> Double {

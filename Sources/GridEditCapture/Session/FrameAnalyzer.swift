@@ -34,20 +34,17 @@ public struct FrameAnalyzer: Sendable {
     }
 
     public func analyze(_ frame: VisionImage) -> FrameAnalysis {
-        switch locator.locate(in: frame) {
+        switch topView(frame) {
         case .failure(let failure):
             return FrameAnalysis(outcome: .noMat(failure))
-        case .success(let view):
-            guard let top = TopView(frame: frame, view: view) else {
-                return FrameAnalysis(outcome: .noMat(.inconsistent(view.visibleMarkers)))
-            }
-            let labels = PixelLabels(view: top, profile: profile)
-            let (sightings, failures) = finder.find(in: labels)
+        case .success(let (view, top)):
+            let (sightings, failures) = finder.find(in: PixelLabels(view: top, profile: profile))
             return FrameAnalysis(outcome: .seen(view: view, sightings: sightings, failures: failures))
         }
     }
 
-    /// The top view and labels of a frame, for calibration and for looking at what capture sees.
+    /// The mat and the top view of a frame: the first steps of ``analyze(_:)``, and all that
+    /// calibration needs.
     public func topView(_ frame: VisionImage) -> Result<(MatView, TopView), MatLocator.Failure> {
         locator.locate(in: frame).flatMap { view in
             guard let top = TopView(frame: frame, view: view) else { return .failure(.inconsistent(view.visibleMarkers)) }

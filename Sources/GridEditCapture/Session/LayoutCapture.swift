@@ -94,9 +94,7 @@ public struct LayoutCapture {
 
 /// A monotonic clock in seconds.
 public enum Clock {
-    public static var seconds: Double { now }
-
-    static var now: Double {
+    public static var now: Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

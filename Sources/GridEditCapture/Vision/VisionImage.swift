@@ -26,11 +26,6 @@ public final class VisionImage: @unchecked Sendable {
         gev_image_copy(handle).map(VisionImage.init(taking:))
     }
 
-    /// Copies Cairo ARGB32 pixels (a rendered surface).
-    public static func fromBGRA(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) -> VisionImage? {
-        gev_image_from_bgra(pixels, Int32(width), Int32(height), Int32(stride)).map(VisionImage.init(taking:))
-    }
-
     public func write(path: String) throws(CaptureError) {
         guard gev_image_write(handle, path) == 0 else { throw CaptureError(.output, "\(path): \(VisionError.last)") }
     }
@@ -42,12 +37,6 @@ public final class VisionImage: @unchecked Sendable {
         return try body(bytes, Int(stride))
     }
 
-    public func withMutableBytes<R>(_ body: (UnsafeMutablePointer<UInt8>, Int) throws -> R) rethrows -> R {
-        var stride: Int32 = 0
-        let bytes = gev_image_mutable_bytes(handle, &stride)!
-        return try body(bytes, Int(stride))
-    }
-
     /// The image seen through `homography` (source pixels → output pixels).
     public func warped(by homography: Homography, width: Int, height: Int, fill: UInt32 = 0) -> VisionImage? {
         homography.entries.withUnsafeBufferPointer { h in
@@ -55,9 +44,6 @@ public final class VisionImage: @unchecked Sendable {
         }
     }
 
-    public func resized(width: Int, height: Int) -> VisionImage? {
-        gev_resize(handle, Int32(width), Int32(height)).map(VisionImage.init(taking:))
-    }
 }
 
 /// OpenCV's message for the last failure on this thread.
