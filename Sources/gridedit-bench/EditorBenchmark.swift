@@ -64,13 +64,13 @@ enum EditorBenchmark {
 
     /// Fills every empty cell with the stored solution's digit; returns the centre cell's digit.
     static func fill(_ document: EditorDocument, service: GridEditorService) throws -> Int {
-        guard let content = document.content.sudoku, let solution = content.solution else {
+        guard let content = document.puzzle as? SudokuPuzzle, let solution = content.solution else {
             throw EditError("the 9×9 benchmark puzzle needs a stored solution")
         }
-        for i in content.grid.cells.indices where content.grid.cells[i] == 0 {
+        for i in content.currentState.cells.indices where content.currentState.cells[i] == 0 {
             try service.perform(try document.sudokuEditor!.set(Cell(row: i / 9, column: i % 9), to: Int(solution.cells[i])), on: document)
         }
-        guard document.content.sudoku!.grid.isFull, content.givens.cells[40] == 0 else { throw EditError("r5c5 must be an entered cell") }
+        guard (document.puzzle as! SudokuPuzzle).currentState.isFull, content.givens.cells[40] == 0 else { throw EditError("r5c5 must be an entered cell") }
         return Int(solution.cells[40])
     }
 

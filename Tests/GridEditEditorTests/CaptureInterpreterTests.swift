@@ -47,7 +47,7 @@ struct CaptureInterpreterTests {
         }
 
         var document: EditorDocument { service.active! }
-        var poses: [Pose] { document.content.tangram!.solution }
+        var poses: [Pose] { document.solution }
     }
 
     @Test("Poses apply as they come; the end of the source keeps them as one undo step labelled capture")
@@ -216,8 +216,8 @@ struct EditGroupTests {
         try service.perform(try document.tangramEditor!.flip(.parallelogram), on: document)
         let command = try #require(try service.commitGroup(group, label: "capture"))
         #expect(command.changes.count == 1, "the parallelogram ended as it began")
-        guard case .pose(_, .square, let before, let after) = command.changes[0] else { Issue.record("a square change"); return }
-        #expect(before == start.content.tangram!.solution.first { $0.piece == .square })
+        guard let (_, piece, before, after) = command.changes[0].poseChange, piece == .square else { Issue.record("a square change"); return }
+        #expect(before == start.solution.first { $0.piece == .square })
         #expect(after?.position == point("3", "1"))
         try service.undo(document)
         #expect(document.state == start)

@@ -35,12 +35,12 @@ struct ExactPoseEventTests {
         let outcomes = input.handle(.pose(PoseEvent(kind: .moved, objectID: "small-1", x: target.doubleX, y: target.doubleY,
                                                     rotation: 45, timestamp: 0, frame: 0, exact: target)))
         guard case .edited = try #require(outcomes.first) else { Issue.record("not applied: \(outcomes)"); return }
-        #expect(document.content.tangram!.solution.first { $0.piece == .small1 } == Pose(piece: .small1, position: target, rotation: Rotation(eighths: 1)))
+        #expect(document.solution.first { $0.piece == .small1 } == Pose(piece: .small1, position: target, rotation: Rotation(eighths: 1)))
         // The same pose without its exact position goes to the grid.
         let approximate = input.handle(.pose(PoseEvent(kind: .moved, objectID: "small-2", x: target.doubleX, y: target.doubleY + 3,
                                                        rotation: 45, timestamp: 1, frame: 1)))
         guard case .edited = try #require(approximate.first) else { Issue.record("not applied: \(approximate)"); return }
-        let placed = try #require(document.content.tangram!.solution.first { $0.piece == .small2 })
+        let placed = try #require(document.solution.first { $0.piece == .small2 })
         #expect(placed.position != Point(target.x, target.y + Exact(3)))
     }
 }

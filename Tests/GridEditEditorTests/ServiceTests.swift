@@ -50,7 +50,7 @@ struct ServiceTests {
         #expect(saved.contains(#"{"piece": "square", "x": "4+√2", "y": "4-0.5√2", "rotation": 45}"#))
         #expect(saved.contains(#""updatedAt": "2026-12-01T10:00:00Z""#))
         let reloaded = try PuzzleStore(root: folder.path).load(path)
-        #expect(EditorContent(document: reloaded.document) == document.content)
+        #expect(reloaded.document.puzzle.isEqual(to: document.puzzle))
 
         // Someone else changes the file; the next save refuses, --force overwrites.
         try folder.write(saved.replacingOccurrences(of: "Classic Square", with: "Their Square"), to: "square.json")
@@ -86,10 +86,10 @@ struct ServiceTests {
         let service = makeService()
         let untitled = try service.newDocument(template: "tangram")
         #expect(untitled.path == nil && untitled.displayName.hasPrefix("untitled-"))
-        #expect(untitled.content.metadata.createdAt == "2026-12-01T10:00:00Z")
+        #expect(untitled.puzzle.metadata.createdAt == "2026-12-01T10:00:00Z")
         #expect(throws: EditError.self) { try service.save(untitled) }
         let named = try service.newDocument(template: "sudoku-9x9", path: "/tmp/does-not-exist-\(UUID().uuidString)/sleepy-cat.json")
-        #expect(named.content.metadata.id == "sleepy-cat" && named.content.metadata.name == "Sleepy Cat")
+        #expect(named.puzzle.metadata.id == "sleepy-cat" && named.puzzle.metadata.name == "Sleepy Cat")
         #expect(throws: EditError.self) { try service.newDocument(template: "chess") }
         #expect(throws: EditError.self) { try service.newDocument(template: "tangram", path: Files.classicSquare) }
     }

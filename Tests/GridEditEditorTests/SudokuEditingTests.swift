@@ -1,5 +1,6 @@
 import Foundation
 import GridEditCore
+import GridEditJSON
 import GridEditEditor
 import GridEditTestSupport
 import Testing
@@ -18,7 +19,7 @@ struct SudokuEditingTests {
     func editing() throws {
         let service = makeService()
         let document = try service.open(Files.path("puzzles/sudoku-4x4/mini-01.json"))
-        let content = try #require(document.content.sudoku)
+        let content = try #require(document.sudoku)
         let given = try #require(content.givens.cells.firstIndex { $0 != 0 })
         let empty = try #require(content.givens.cells.firstIndex { $0 == 0 })
         let givenCell = Cell(row: given / 4, column: given % 4), emptyCell = Cell(row: empty / 4, column: empty % 4)
@@ -28,12 +29,12 @@ struct SudokuEditingTests {
         let options = try #require(try document.sudokuEditor!.candidates(emptyCell))
         #expect(!options.isEmpty && options.allSatisfy { (1...4).contains($0) })
         try service.perform(try document.sudokuEditor!.set(emptyCell, to: options[0]), on: document)
-        #expect(document.content.sudoku!.grid.cells[empty] == UInt8(options[0]))
+        #expect(document.sudoku!.currentState.cells[empty] == UInt8(options[0]))
         #expect(try document.sudokuEditor!.candidates(emptyCell) == nil, "a filled cell has no candidates")
         try service.perform(try document.sudokuEditor!.clear(emptyCell), on: document)
         #expect(!document.isDirty)
         try service.perform(try document.sudokuEditor!.setGiven(givenCell, to: nil), on: document)
-        #expect(document.content.sudoku!.givens.cells[given] == 0)
+        #expect(document.sudoku!.givens.cells[given] == 0)
     }
 
     @Test("A save stores a completed, correct grid as the solution and says when entries are not kept")
@@ -63,19 +64,19 @@ struct SudokuEditingTests {
     func solutionCount() throws {
         let service = makeService()
         let document = try service.open(Files.path("puzzles/sudoku-9x9/classic-01.json"))
-        var content = try #require(document.content.sudoku)
+        var content = try #require(document.sudoku)
         #expect(content.givensSolutionCount == .unique && content.entriesSolutionCount == nil)
         #expect(content.solutionSummary == "solutions: unique")
         let solution = try #require(content.solution)
         let empty = try #require(content.givens.cells.firstIndex(of: 0))
-        let wrong = (1...9).first { UInt8($0) != solution.cells[empty] && content.grid.cells.isEmpty == false }!
+        let wrong = (1...9).first { UInt8($0) != solution.cells[empty] && content.currentState.cells.isEmpty == false }!
         try service.perform(try document.sudokuEditor!.set(Cell(row: empty / 9, column: empty % 9), to: wrong), on: document)
-        content = document.content.sudoku!
+        content = document.sudoku!
         #expect(content.entriesSolutionCount == SolutionCount.none, "a wrong digit leads nowhere")
         #expect(content.solutionSummary.hasSuffix("entries: dead end"))
         var sparse = content
         sparse.givens = SudokuGrid(size: .nine)
-        sparse.grid = sparse.givens
+        sparse.currentState = sparse.givens
         #expect(sparse.givensSolutionCount == .several)
     }
 
@@ -86,20 +87,20 @@ struct SudokuEditingTests {
         let interpreter = CommandInterpreter(service: service, console: console)
         #expect(await interpreter.execute("open \(Files.path("puzzles/sudoku-9x9/classic-01.json"))") == .ok)
         let document = try #require(service.active)
-        let solution = try #require(document.content.sudoku?.solution)
+        let solution = try #require(document.sudoku?.solution)
         #expect(await interpreter.execute("hint") == .ok)
         #expect(console.lines.last?.text.contains(": ") == true, "a technique and its explanation")
         #expect(document.undoStack.isEmpty, "a plain hint changes nothing")
         #expect(await interpreter.execute("hint --place") == .ok)
         let edit = try #require(document.undoStack.last)
         #expect(edit.label.hasPrefix("hint: set r") && document.undoStack.count == 1)
-        guard case .cell(let index, _, let after) = edit.changes.first else { Issue.record("a cell edit"); return }
-        #expect(after.digit == solution.cells[index])
+        guard case .part(let name, _, let after) = edit.changes.first, let hinted = Cell(text: name) else { Issue.record("a cell edit"); return }
+        #expect(after == .object([.init("entered", .number(String(solution[hinted.row, hinted.column])))]))
 
         // A digit that breaks no rule yet is not the solution's: the hint says it is wrong.
-        let content = try #require(document.content.sudoku)
+        let content = try #require(document.sudoku)
         var found: (Cell, Int)?
-        for i in content.grid.cells.indices where content.grid.cells[i] == 0 && found == nil {
+        for i in content.currentState.cells.indices where content.currentState.cells[i] == 0 && found == nil {
             let cell = Cell(row: i / 9, column: i % 9)
             let options = (try? document.sudokuEditor!.candidates(cell)) ?? nil
             if let digit = options?.first(where: { UInt8($0) != solution.cells[i] }) { found = (cell, digit) }

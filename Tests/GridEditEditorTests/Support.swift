@@ -37,21 +37,36 @@ func pose(_ piece: TangramPiece, _ px: String, _ py: String, _ degrees: Int = 0,
     Pose(piece: piece, position: point(px, py), rotation: Rotation(degrees: degrees)!, flipped: flipped)
 }
 
-func tangram(_ poses: [Pose], tray: [Pose] = []) -> TangramContent {
-    TangramContent(metadata: PuzzleMetadata(id: "test", name: "Test", difficulty: .easy,
-                                            createdAt: "2026-11-22T09:00:00Z", updatedAt: "2026-11-22T09:00:00Z"),
-                   solution: poses, tray: tray)
+let testMetadata = PuzzleMetadata(id: "test", name: "Test", difficulty: .easy,
+                                  createdAt: "2026-11-22T09:00:00Z", updatedAt: "2026-11-22T09:00:00Z")
+
+func tangram(_ poses: [Pose], tray: [Pose] = []) -> TangramPuzzle {
+    TangramPuzzle(metadata: testMetadata, pieces: poses, tray: tray.isEmpty ? nil : tray)
 }
 
 func editor(_ poses: [Pose], groups: GroupTable = GroupTable(), settings: SnapSettings = SnapSettings()) -> TangramEditor {
-    TangramEditor(content: tangram(poses), groups: groups, layer: .solution, settings: settings)
+    TangramEditor(puzzle: tangram(poses), groups: groups, layer: .solution, settings: settings)
 }
 
 /// The poses a proposal leaves the layer in.
 func after(_ proposal: Proposal, on editor: TangramEditor) throws -> [Pose] {
-    var state = EditorState(content: .tangram(editor.content), groups: editor.groups)
+    var state = EditorState(puzzle: editor.puzzle, groups: editor.groups)
     try proposal.command.apply(to: &state)
-    return state.content.tangram![editor.layer]
+    return TangramKind.poses(editor.layer.arrangement, of: state.puzzle as! TangramPuzzle)
+}
+
+/// Typed views of the puzzle being edited, for readable tests.
+extension EditorState {
+    var tangram: TangramPuzzle? { puzzle as? TangramPuzzle }
+    var sudoku: SudokuPuzzle? { puzzle as? SudokuPuzzle }
+    /// The Tangram's solution arrangement (`pieces`).
+    var solution: [Pose] { tangram?.pieces ?? [] }
+}
+
+extension EditorDocument {
+    var tangram: TangramPuzzle? { state.tangram }
+    var sudoku: SudokuPuzzle? { state.sudoku }
+    var solution: [Pose] { state.solution }
 }
 
 /// Records what the interpreter says and answers its questions from a script.

@@ -78,15 +78,15 @@ struct TangramEditingTests {
     func groups() throws {
         let e = editor([pose(.small1, "0", "0"), pose(.small2, "1", "1", 180), pose(.square, "5", "5")])
         let attach = try e.attach([.small1, .small2])
-        var state = EditorState(content: .tangram(e.content))
+        var state = EditorState(puzzle: e.puzzle)
         try attach.command.apply(to: &state)
         #expect(state.groups[.solution] == [[.small1, .small2]])
         #expect(attach.notes.isEmpty, "touching pieces need no warning")
         #expect(try e.attach([.small1, .square]).notes.contains { $0.contains("do not all touch") })
-        let e2 = TangramEditor(content: state.content.tangram!, groups: state.groups, layer: .solution, settings: SnapSettings())
+        let e2 = TangramEditor(puzzle: state.tangram!, groups: state.groups, layer: .solution, settings: SnapSettings())
         var removed = state
         try e2.remove(.small2).command.apply(to: &removed)
-        #expect(removed.groups[.solution].isEmpty && removed.content.tangram!.solution.count == 2)
+        #expect(removed.groups[.solution].isEmpty && removed.solution.count == 2)
         #expect(throws: EditError.self) { try e.detach(.square) }
         #expect(throws: EditError.self) { try e.attach([.small1]) }
     }

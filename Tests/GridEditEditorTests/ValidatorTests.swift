@@ -9,13 +9,13 @@ import Testing
 struct ValidatorTests {
     let validator = ConstraintValidator()
 
-    func rules(_ content: TangramContent) -> [String] { validator.validate(.tangram(content)).map(\.rule) }
+    func rules(_ puzzle: TangramPuzzle) -> [String] { validator.validate(puzzle).map(\.rule) }
 
     @Test("Overlap is exact: touching along an edge or at a corner is not an overlap")
     func overlap() {
         #expect(!rules(tangram([pose(.square, "0", "0"), pose(.small1, "1", "0")])).contains("tangram.overlap"), "edge contact")
         #expect(!rules(tangram([pose(.square, "0", "0"), pose(.small1, "1", "1")])).contains("tangram.overlap"), "corner contact")
-        let findings = validator.validate(.tangram(tangram([pose(.square, "0", "0"), pose(.small1, "0.75", "0")])))
+        let findings = validator.validate((tangram([pose(.square, "0", "0"), pose(.small1, "0.75", "0")])))
         let overlap = findings.first { $0.rule == "tangram.overlap" }
         #expect(overlap?.message.contains("small-1") == true && overlap?.message.contains("square") == true)
         // The classic square's medium triangle meets its square along a diagonal edge with √2 corners:
@@ -29,31 +29,31 @@ struct ValidatorTests {
     @Test("Out of the play area, missing and repeated pieces, a disconnected figure")
     func tangramRules() {
         #expect(rules(tangram([pose(.large1, "7", "0")])).contains("tangram.out-of-bounds"))
-        let missing = validator.validate(.tangram(tangram([pose(.square, "0", "0")])))
+        let missing = validator.validate((tangram([pose(.square, "0", "0")])))
         #expect(missing.contains { $0.rule == "tangram.piece-set" && $0.message.contains("parallelogram") })
         #expect(rules(tangram([pose(.square, "0", "0"), pose(.square, "3", "3")])).contains("tangram.piece-set"))
-        let apart = validator.validate(.tangram(tangram([pose(.square, "0", "0"), pose(.small1, "3", "3")])))
+        let apart = validator.validate((tangram([pose(.square, "0", "0"), pose(.small1, "3", "3")])))
         let disconnected = apart.first { $0.rule == "tangram.disconnected" }
         #expect(disconnected?.severity == .warning && disconnected?.message.contains("small-1") == true)
     }
 
     @Test("Sudoku: given conflicts, entered-value conflicts (sudoku.conflict), digits out of range refused")
     func sudokuRules() throws {
-        var content = SudokuContent(metadata: tangram([]).metadata, givens: SudokuGrid(size: .four))
-        var state = EditorState(content: .sudoku(content))
-        try SudokuEditor(content: content).setGiven(Cell(row: 0, column: 0), to: 3).command.apply(to: &state)
-        content = state.content.sudoku!
-        try SudokuEditor(content: content).setGiven(Cell(row: 0, column: 3), to: 3).command.apply(to: &state)
-        let given = validator.validate(state.content).first { $0.rule == "sudoku.given-conflict" }
+        var content = SudokuPuzzle(metadata: testMetadata, givens: SudokuGrid(size: .four))
+        var state = EditorState(puzzle: content)
+        try SudokuEditor(puzzle: content).setGiven(Cell(row: 0, column: 0), to: 3).command.apply(to: &state)
+        content = state.sudoku!
+        try SudokuEditor(puzzle: content).setGiven(Cell(row: 0, column: 3), to: 3).command.apply(to: &state)
+        let given = validator.validate(state.puzzle).first { $0.rule == "sudoku.given-conflict" }
         #expect(given?.message.contains("r1c1") == true && given?.message.contains("r1c4") == true)
-        content = state.content.sudoku!
-        try SudokuEditor(content: content).set(Cell(row: 1, column: 1), to: 3).command.apply(to: &state)
-        let entered = validator.validate(state.content).filter { $0.rule == "sudoku.conflict" }
+        content = state.sudoku!
+        try SudokuEditor(puzzle: content).set(Cell(row: 1, column: 1), to: 3).command.apply(to: &state)
+        let entered = validator.validate(state.puzzle).filter { $0.rule == "sudoku.conflict" }
         #expect(entered.count == 1 && entered[0].message.contains("box 1") && entered[0].message.contains("r2c2"))
-        #expect(!validator.validate(state.content).contains { $0.rule == "sudoku.conflict" && $0.message.contains("r1c4") && $0.message.contains("r1c1") },
+        #expect(!validator.validate(state.puzzle).contains { $0.rule == "sudoku.conflict" && $0.message.contains("r1c4") && $0.message.contains("r1c1") },
                 "a clash of givens alone is the given rule's")
         let refusal = #expect(throws: EditError.self) {
-            try SudokuEditor(content: state.content.sudoku!).set(Cell(row: 2, column: 2), to: 5)
+            try SudokuEditor(puzzle: state.sudoku!).set(Cell(row: 2, column: 2), to: 5)
         }
         #expect(refusal?.rule == "sudoku.value-out-of-range")
     }

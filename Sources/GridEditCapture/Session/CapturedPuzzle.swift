@@ -16,7 +16,7 @@ public enum CapturedPuzzle {
         let metadata = PuzzleMetadata(id: stem, name: name, difficulty: .medium, createdAt: now, updatedAt: now,
                                       description: "Captured from the camera.")
         var puzzle = TangramPuzzle(metadata: metadata, pieces: layout.poses)
-        let findings = ConstraintValidator().validate(.tangram(TangramContent(metadata: metadata, solution: layout.poses)), depth: .live)
+        let findings = ConstraintValidator().validate(puzzle, depth: .live)
             .filter { $0.severity == .error }
         guard findings.isEmpty else {
             throw CaptureError(.layout, "the captured layout is not a valid puzzle; nothing was written:\n"

@@ -37,6 +37,7 @@ public enum RuleCatalog {
         "sudoku.no-solution": "The givens cannot be completed.",
         "sudoku.multiple-solutions": "The givens have more than one solution.",
         "sudoku.difficulty-mismatch": "The stored difficulty is not the grade of the hardest technique needed.",
+        "sudoku.conflict": "An entered digit of the editor's working grid repeats a digit in its unit.",
         "pack.missing-manifest": "A folder of puzzles without pack.json.",
         "pack.path-escape": "A manifest path leaves the pack folder.",
         "pack.missing-file": "A listed puzzle file does not exist.",

@@ -1,11 +1,17 @@
+import GridEditJSON
+
 /// What every puzzle kind offers, in the spirit of Simon Tatham's collection: one interface,
 /// many kinds. The editor, the checker and the renderer work through it.
 ///
 /// A puzzle has three states of the same type: where the child starts (`initialState`), what
 /// they must reach (`targetState`, when the file stores it) and where play or editing stands now
-/// (`currentState`).
-public protocol Puzzle: Sendable {
-    associatedtype State: Sendable & Equatable
+/// (`currentState`: the Sudoku grid as the editor's designer plays it through, which a file does
+/// not store).
+///
+/// The editor edits these values themselves (there is no editor copy of a puzzle): it changes
+/// them part by part through the kind's table (`PuzzleKind.part` / `setPart`).
+public protocol Puzzle: Sendable, Hashable {
+    associatedtype State: Sendable & Hashable
     associatedtype Kind: PuzzleKind where Kind.Model == Self
 
     var metadata: PuzzleMetadata { get set }
@@ -27,4 +33,37 @@ extension Puzzle {
 
     /// No error-level finding from the kind's rules.
     public var isValid: Bool { Kind.validate(self).allSatisfy { $0.severity != .error } }
+
+    /// The `kind` value of the file, e.g. `tangram`.
+    public var kindName: String { Kind.name }
+
+    /// Equality across `any Puzzle` values: same kind and equal.
+    public func isEqual(to other: any Puzzle) -> Bool { (other as? Self) == self }
+
+    /// Equality of what a save writes (the file's fields), leaving out play state.
+    public func hasSameFileFields(as other: any Puzzle) -> Bool {
+        guard let other = other as? Self else { return false }
+        return metadata == other.metadata && Kind.encodeFields(self) == Kind.encodeFields(other)
+    }
+
+    /// One part's value in file form (nil when the part is empty), through the kind's table.
+    public func part(_ name: String) throws(PuzzlePartError) -> JSONValue? { try Kind.part(name, of: self) }
+
+    /// Sets one part (nil empties it), through the kind's table.
+    public mutating func setPart(_ name: String, to value: JSONValue?) throws(PuzzlePartError) {
+        try Kind.setPart(name, to: value, in: &self)
+    }
+
+    /// Play state a file does not keep, for journals; nil when there is none.
+    public var playState: JSONValue? { Kind.playState(of: self) }
+
+    public mutating func restorePlayState(_ value: JSONValue) throws(PuzzlePartError) {
+        try Kind.restorePlayState(value, in: &self)
+    }
+
+    /// Readies the puzzle to be written and says what that changed (see `PuzzleKind.prepareForSave`).
+    public mutating func prepareForSave() -> [String] { Kind.prepareForSave(&self) }
+
+    /// The kind's short description (`9×9`, `7 pieces`).
+    public var summary: String { Kind.summary(self) }
 }

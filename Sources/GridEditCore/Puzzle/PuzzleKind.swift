@@ -1,7 +1,11 @@
 import GridEditJSON
+import Synchronization
 
-/// One kind of puzzle (Tangram, Sudoku, …): how its files decode and encode and which rules
-/// check it. Adding a kind is one folder under `Kinds/` and one line in `PuzzleKinds.all`.
+/// One kind of puzzle (Tangram, Sudoku, …): how its files decode and encode, which rules check
+/// it, and how the editor changes it. This table is all a kind provides: the checker, the
+/// renderer's listings and the editor's midend (documents, undo/redo, journal, recovery) work
+/// through it. Adding a kind is one folder under `Kinds/` and one line in `PuzzleKinds`'s
+/// built-in list (or one `PuzzleKinds.register` call, as the tests' toy kind does).
 public protocol PuzzleKind: Sendable {
     associatedtype Model: Puzzle where Model.Kind == Self
 
@@ -17,6 +21,32 @@ public protocol PuzzleKind: Sendable {
     static var rules: [any Rule<Model>] { get }
     /// A short description for listings, such as "9×9" or "7 pieces".
     static func summary(_ puzzle: Model) -> String
+
+    // MARK: Editing, in the manner of Tatham's `execute_move`
+    //
+    // An edit changes named parts of a puzzle (a piece's pose in a layer, a Sudoku cell). Part
+    // values are in their file form, so undo, redo, the journal and recovery handle every kind
+    // the same way without knowing what a part is.
+
+    /// The value of a part (nil when the part is empty), or an error for a name the kind has not.
+    static func part(_ name: String, of puzzle: Model) throws(PuzzlePartError) -> JSONValue?
+    /// Sets a part to a value (nil empties it); refuses names and values the kind does not allow.
+    static func setPart(_ name: String, to value: JSONValue?, in puzzle: inout Model) throws(PuzzlePartError)
+    /// Play state the file does not store (the Sudoku working grid), so a journal can restore it.
+    static func playState(of puzzle: Model) -> JSONValue?
+    static func restorePlayState(_ value: JSONValue, in puzzle: inout Model) throws(PuzzlePartError)
+    /// Called before a save writes the puzzle: adjust what the file should keep, and say so
+    /// (a Sudoku keeps a correctly filled-in grid as its solution).
+    static func prepareForSave(_ puzzle: inout Model) -> [String]
+}
+
+/// Why a part could not be read or set: an unknown part name, or a value the kind refuses.
+public struct PuzzlePartError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
 }
 
 extension PuzzleKind {
@@ -24,14 +54,46 @@ extension PuzzleKind {
     public static func validate(_ puzzle: Model) -> [Finding] {
         rules.flatMap { $0.check(puzzle) }
     }
+
+    public static func playState(of puzzle: Model) -> JSONValue? { nil }
+
+    public static func restorePlayState(_ value: JSONValue, in puzzle: inout Model) throws(PuzzlePartError) {
+        throw PuzzlePartError("a \(name) puzzle has no play state to restore")
+    }
+
+    public static func prepareForSave(_ puzzle: inout Model) -> [String] { [] }
+
+    /// Reads a part value with the kind's own file decoders: the value is checked exactly as a
+    /// file's would be, and the first finding becomes the error.
+    public static func decodePart<T>(_ value: JSONValue, named name: String,
+                                     _ decode: (JSONNode, DecodeContext) -> T?) throws(PuzzlePartError) -> T {
+        let context = DecodeContext()
+        guard let decoded = decode(JSONNode(value), context), !context.hasErrors else {
+            throw PuzzlePartError("\(name): " + (context.findings.first?.message ?? "not a value this part takes"))
+        }
+        return decoded
+    }
 }
 
-/// The registry of puzzle kinds.
+/// The registry of puzzle kinds: the built-in ones, plus any registered at run time.
 public enum PuzzleKinds {
-    public static let all: [any PuzzleKind.Type] = [
+    /// The kinds this build ships; the renderer's style has colours and words for each.
+    public static let builtIn: [any PuzzleKind.Type] = [
         TangramKind.self,
         SudokuKind.self,
     ]
+
+    private static let registry = Mutex<[any PuzzleKind.Type]>(builtIn)
+
+    public static var all: [any PuzzleKind.Type] { registry.withLock { $0 } }
+
+    /// Adds a kind (a kind defined outside this module, such as the tests' toy kind). Registering
+    /// a name twice keeps the first.
+    public static func register(_ kind: any PuzzleKind.Type) {
+        registry.withLock { kinds in
+            if !kinds.contains(where: { $0.name == kind.name }) { kinds.append(kind) }
+        }
+    }
 
     public static func named(_ name: String) -> (any PuzzleKind.Type)? {
         all.first { $0.name == name }

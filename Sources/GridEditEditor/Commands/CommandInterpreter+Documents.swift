@@ -73,12 +73,14 @@ extension CommandInterpreter {
     }
 
     func kindSummary(_ document: EditorDocument) -> String {
-        switch document.content {
-        case .tangram(let t):
-            return "\(t.solution.count) pieces placed" + (t.tray.isEmpty ? "" : ", \(t.tray.count) in the tray")
+        switch document.puzzle {
+        case let t as TangramPuzzle:
+            return "\(t.pieces?.count ?? 0) pieces placed" + ((t.tray ?? []).isEmpty ? "" : ", \(t.tray!.count) in the tray")
                 + (t.silhouette == nil ? "" : ", silhouette")
-        case .sudoku(let s):
+        case let s as SudokuPuzzle:
             return "\(s.size.rawValue)×\(s.size.rawValue), \(s.givens.cells.filter { $0 != 0 }.count) givens"
+        case let other:
+            return other.summary
         }
     }
 
@@ -160,7 +162,7 @@ extension CommandInterpreter {
 
     func meta(_ a: inout Arguments) throws(EditError) {
         let document = try requireDocument()
-        var metadata = document.content.metadata
+        var metadata = document.puzzle.metadata
         guard let field = a.optional() else {
             console.say("id           \(metadata.id)", .plain)
             console.say("name         \(metadata.name)", .plain)
@@ -193,7 +195,7 @@ extension CommandInterpreter {
         default:
             throw EditError("no field \"\(field)\"; meta changes id, name, difficulty, author, description or tags")
         }
-        let command = EditCommand(label: "meta \(field) = \(value)", changes: [.metadata(before: document.content.metadata, after: metadata)])
+        let command = EditCommand(label: "meta \(field) = \(value)", changes: [.metadata(before: document.puzzle.metadata, after: metadata)])
         guard !command.isEmpty else { throw EditError("\(field) is already \(value)") }
         try perform(Proposal(command: command), on: document)
     }

@@ -171,7 +171,7 @@ extension CommandInterpreter {
         let text = try a.next("a digit")
         try a.end()
         guard let digit = Int(text) else {
-            throw EditError("\"\(text)\" is not a digit; use 1–\(editor.content.size.rawValue) (`clear \(cell)` empties the cell)",
+            throw EditError("\"\(text)\" is not a digit; use 1–\(editor.puzzle.size.rawValue) (`clear \(cell)` empties the cell)",
                             rule: "sudoku.value-out-of-range")
         }
         try perform(try editor.set(cell, to: digit), on: document)
@@ -192,7 +192,7 @@ extension CommandInterpreter {
         var digit: Int?
         if text != "." && text != "0" {
             guard let d = Int(text) else {
-                throw EditError("\"\(text)\" is not a digit; use 1–\(editor.content.size.rawValue), or . for no given",
+                throw EditError("\"\(text)\" is not a digit; use 1–\(editor.puzzle.size.rawValue), or . for no given",
                                 rule: "sudoku.value-out-of-range")
             }
             digit = d
@@ -206,7 +206,7 @@ extension CommandInterpreter {
             try a.end()
             let cell = try cell(word)
             guard let digits = try editor.candidates(cell) else {
-                console.say("\(cell) holds \(editor.content.grid[cell.row, cell.column])", .plain)
+                console.say("\(cell) holds \(editor.puzzle.currentState[cell.row, cell.column])", .plain)
                 return
             }
             console.say(digits.isEmpty ? "\(cell): no digit fits (a conflict upstream)"

@@ -2,8 +2,9 @@ import GridEditCore
 import GridEditGeometry
 import GridEditJSON
 
-// The journal form of commands: one JSON object per command, exact values as text
-// (`"4+0.5√2"`), so a replayed journal reproduces the edits bit for bit.
+// The journal form of commands: one JSON object per command. Part values are in the kind's file
+// form (exact values as the puzzle files write them), so a replayed journal reproduces the edits
+// bit for bit.
 
 extension EditCommand {
     public var journalValue: JSONValue {
@@ -23,48 +24,33 @@ extension EditCommand {
 extension Change {
     var journalValue: JSONValue {
         switch self {
-        case let .pose(layer, piece, before, after):
-            return .fields(["pose": .fields([
-                "layer": .string(layer.rawValue), "piece": .string(piece.rawValue),
-                "before": before.map(Self.encode) ?? .null, "after": after.map(Self.encode) ?? .null,
-            ])])
+        case let .part(name, before, after):
+            return .fields(["part": .fields(["name": .string(name), "before": before ?? .null, "after": after ?? .null])])
         case let .groups(layer, before, after):
             func list(_ groups: [[TangramPiece]]) -> JSONValue {
                 .array(groups.map { .array($0.map { .string($0.rawValue) }) })
             }
             return .fields(["groups": .fields(["layer": .string(layer.rawValue), "before": list(before), "after": list(after)])])
-        case let .cell(index, before, after):
-            func pair(_ v: CellValue) -> JSONValue { .array([.int(Int(v.given)), .int(Int(v.digit))]) }
-            return .fields(["cell": .fields(["index": .int(index), "before": pair(before), "after": pair(after)])])
         case let .metadata(before, after):
             return .fields(["metadata": .fields(["before": Self.encode(before), "after": Self.encode(after)])])
         }
     }
 
     init(journal object: LineObject) throws(JSONLineError) {
-        if object.has("pose") {
-            let o = try object.object("pose")
-            let layer = try Self.layer(o)
-            guard let piece = TangramPiece(rawValue: try o.string("piece")) else { throw o.fail("unknown piece") }
-            self = .pose(layer: layer, piece: piece, before: try Self.optionalPose(o, "before"), after: try Self.optionalPose(o, "after"))
+        if object.has("part") {
+            let o = try object.object("part")
+            func value(_ key: String) -> JSONValue? {
+                o.node[key].flatMap { LineObject.isNull($0) ? nil : JSONValue($0) }
+            }
+            self = .part(name: try o.string("name"), before: value("before"), after: value("after"))
         } else if object.has("groups") {
             let o = try object.object("groups")
             self = .groups(layer: try Self.layer(o), before: try Self.groupList(o, "before"), after: try Self.groupList(o, "after"))
-        } else if object.has("cell") {
-            let o = try object.object("cell")
-            func pair(_ key: String) throws(JSONLineError) -> CellValue {
-                let items = try o.array(key)
-                guard items.count == 2, case .number(let g) = items[0].value, case .number(let d) = items[1].value,
-                      let given = g.intValue, let digit = d.intValue, (0...9).contains(given), (0...9).contains(digit)
-                else { throw o.fail("\"\(key)\" must be [given, digit]") }
-                return CellValue(given: UInt8(given), digit: UInt8(digit))
-            }
-            self = .cell(index: try o.int("index"), before: try pair("before"), after: try pair("after"))
         } else if object.has("metadata") {
             let o = try object.object("metadata")
             self = .metadata(before: try Self.decodeMetadata(o.object("before")), after: try Self.decodeMetadata(o.object("after")))
         } else {
-            throw object.fail("unknown change (expected pose, groups, cell or metadata)")
+            throw object.fail("unknown change (expected part, groups or metadata)")
         }
     }
 
@@ -85,26 +71,6 @@ extension Change {
             groups.append(pieces)
         }
         return groups
-    }
-
-    static func encode(_ pose: Pose) -> JSONValue {
-        .fields(["piece": .string(pose.piece.rawValue), "x": .string(pose.position.x.description),
-                 "y": .string(pose.position.y.description), "rotation": .int(pose.rotation.degrees),
-                 "flip": .bool(pose.flipped)])
-    }
-
-    static func optionalPose(_ o: LineObject, _ key: String) throws(JSONLineError) -> Pose? {
-        guard let node = o.node[key], !LineObject.isNull(node) else { return nil }
-        return try decodePose(LineObject(node: node, line: o.line))
-    }
-
-    static func decodePose(_ o: LineObject) throws(JSONLineError) -> Pose {
-        guard let piece = TangramPiece(rawValue: try o.string("piece")) else { throw o.fail("unknown piece") }
-        guard let x = Exact(parsing: try o.string("x")), let y = Exact(parsing: try o.string("y")) else {
-            throw o.fail("a pose needs exact x and y")
-        }
-        guard let rotation = Rotation(degrees: try o.int("rotation")) else { throw o.fail("rotation must be a multiple of 45") }
-        return Pose(piece: piece, position: Point(x, y), rotation: rotation, flipped: try o.optionalBool("flip") ?? false)
     }
 
     static func encode(_ m: PuzzleMetadata) -> JSONValue {

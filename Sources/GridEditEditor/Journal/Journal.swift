@@ -8,7 +8,7 @@ import GridEditJSON
 
 /// The first line of a journal: whose it is and the state the edits start from.
 public struct JournalHeader: Sendable {
-    public static let version = 1
+    public static let version = 2
 
     public var pid: Int32
     /// The kernel's boot id: a pid from an earlier boot is certainly not running.
@@ -20,8 +20,9 @@ public struct JournalHeader: Sendable {
     public var fileHash: String?
     /// The document at the start, as canonical file text.
     public var document: String
-    /// The Sudoku working grid at the start (line format), when it differs from the givens.
-    public var grid: String?
+    /// Play state at the start that the file does not hold (the Sudoku working grid), in the
+    /// kind's own form; nil when there is none.
+    public var play: JSONValue?
     public var groups: GroupTable
 
     var value: JSONValue {
@@ -30,7 +31,7 @@ public struct JournalHeader: Sendable {
             .init("started", .string(started)), .init("path", path.map(JSONValue.string) ?? .null),
             .init("fileHash", fileHash.map(JSONValue.string) ?? .null), .init("document", .string(document)),
         ]
-        if let grid { members.append(.init("grid", .string(grid))) }
+        if let play { members.append(.init("play", play)) }
         var layers: [JSONValue.Member] = []
         for layer in Layer.allCases where !groups[layer].isEmpty {
             layers.append(.init(layer.rawValue, .array(groups[layer].map { .array($0.map { .string($0.rawValue) }) })))
@@ -40,14 +41,14 @@ public struct JournalHeader: Sendable {
     }
 
     init(pid: Int32, boot: String, started: String, path: String?, fileHash: String?, document: String,
-         grid: String?, groups: GroupTable) {
+         play: JSONValue?, groups: GroupTable) {
         self.pid = pid
         self.boot = boot
         self.started = started
         self.path = path
         self.fileHash = fileHash
         self.document = document
-        self.grid = grid
+        self.play = play
         self.groups = groups
     }
 
@@ -59,7 +60,7 @@ public struct JournalHeader: Sendable {
         path = try o.optionalString("path")
         fileHash = try o.optionalString("fileHash")
         document = try o.string("document")
-        grid = try o.optionalString("grid")
+        play = o.node["play"].flatMap { LineObject.isNull($0) ? nil : JSONValue($0) }
         var groups = GroupTable()
         let layers = try o.object("groups")
         for layer in Layer.allCases where layers.has(layer.rawValue) {

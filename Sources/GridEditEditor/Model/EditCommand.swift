@@ -1,5 +1,6 @@
 import GridEditCore
 import GridEditGeometry
+import GridEditJSON
 
 /// Why an edit or an editor operation was refused, in words for the designer.
 public struct EditError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,78 +19,54 @@ public struct EditError: Error, Sendable, Hashable, CustomStringConvertible {
 /// One primitive, reversible change of the editor state. Each records the value before and
 /// after, so applying checks that the state is what the change expects (a journal replayed onto
 /// the wrong document stops instead of corrupting it) and reverting is exact.
+///
+/// Puzzle changes name a part through the kind's table (`pieces/square`, `r3c4`) with values in
+/// file form: the midend needs to know nothing of a kind to undo, redo, journal or recover.
 public enum Change: Sendable, Hashable {
-    /// A piece appears (before nil), moves, or disappears (after nil) in a layer.
-    case pose(layer: Layer, piece: TangramPiece, before: Pose?, after: Pose?)
-    /// The groups of a layer are replaced.
+    /// A part of the puzzle changes (nil: empty, such as a piece not placed or an empty cell).
+    case part(name: String, before: JSONValue?, after: JSONValue?)
+    /// The groups of a layer are replaced (editor-only state).
     case groups(layer: Layer, before: [[TangramPiece]], after: [[TangramPiece]])
-    /// A Sudoku cell (row-major index): its given and its digit in the working grid (0 = empty).
-    case cell(index: Int, before: CellValue, after: CellValue)
     /// Id, name, difficulty, author, description or tags change.
     case metadata(before: PuzzleMetadata, after: PuzzleMetadata)
 
-    public struct CellValue: Sendable, Hashable {
-        public var given: UInt8
-        public var digit: UInt8
-
-        public init(given: UInt8, digit: UInt8) {
-            self.given = given
-            self.digit = digit
+    public var inverse: Change {
+        switch self {
+        case let .part(name, before, after): .part(name: name, before: after, after: before)
+        case let .groups(layer, before, after): .groups(layer: layer, before: after, after: before)
+        case let .metadata(before, after): .metadata(before: after, after: before)
         }
     }
 
-    public var inverse: Change {
+    /// Changes nothing: its before equals its after.
+    public var isEmpty: Bool {
         switch self {
-        case let .pose(layer, piece, before, after): .pose(layer: layer, piece: piece, before: after, after: before)
-        case let .groups(layer, before, after): .groups(layer: layer, before: after, after: before)
-        case let .cell(index, before, after): .cell(index: index, before: after, after: before)
-        case let .metadata(before, after): .metadata(before: after, after: before)
+        case let .part(_, before, after): before == after
+        case let .groups(_, before, after): before == after
+        case let .metadata(before, after): before == after
         }
     }
 
     func apply(to state: inout EditorState) throws(EditError) {
         switch self {
-        case let .pose(layer, piece, before, after):
-            guard case .tangram(var tangram) = state.content else { throw Self.mismatch("a piece change on a sudoku") }
-            var poses = tangram[layer]
-            let index = poses.firstIndex { $0.piece == piece }
-            guard index.map({ poses[$0] }) == before else { throw Self.mismatch("\(piece.rawValue) is not where the edit expects it") }
-            switch (index, after) {
-            case (let i?, let pose?): poses[i] = pose
-            case (let i?, nil): poses.remove(at: i)
-            case (nil, let pose?):
-                // Keep the file's piece order: insert before the first piece that comes later.
-                let at = poses.firstIndex { piece < $0.piece } ?? poses.endIndex
-                poses.insert(pose, at: at)
-            case (nil, nil): break
-            }
-            tangram[layer] = poses
-            state.content = .tangram(tangram)
+        case let .part(name, before, after):
+            let current: JSONValue?
+            do { current = try state.puzzle.part(name) } catch { throw Self.mismatch(error.message) }
+            guard current == before else { throw Self.mismatch("\(name) is not what the edit expects") }
+            do { try state.puzzle.setPart(name, to: after) } catch { throw Self.mismatch(error.message) }
         case let .groups(layer, before, after):
             guard state.groups[layer] == GroupTable([layer: before])[layer] else { throw Self.mismatch("the groups are not what the edit expects") }
             state.groups[layer] = after
-        case let .cell(index, before, after):
-            guard case .sudoku(var sudoku) = state.content else { throw Self.mismatch("a cell change on a tangram") }
-            guard sudoku.grid.cells.indices.contains(index) else { throw Self.mismatch("cell \(index) is outside the grid") }
-            let n = sudoku.size.rawValue
-            let (row, column) = (index / n, index % n)
-            guard sudoku.givens[row, column] == before.given, sudoku.grid[row, column] == before.digit else {
-                throw Self.mismatch("\(cellName((row, column))) does not hold what the edit expects")
-            }
-            guard Int(after.given) <= n, Int(after.digit) <= n else { throw Self.mismatch("digit out of range") }
-            sudoku.givens[row, column] = after.given
-            sudoku.grid[row, column] = after.digit
-            state.content = .sudoku(sudoku)
         case let .metadata(before, after):
             // `updatedAt` belongs to saves, not to edits: it is neither checked nor changed.
-            var current = state.content.metadata
+            var current = state.puzzle.metadata
             var expected = before
             expected.updatedAt = current.updatedAt
             guard current == expected else { throw Self.mismatch("the puzzle's details are not what the edit expects") }
             let stamp = current.updatedAt
             current = after
             current.updatedAt = stamp
-            state.content.metadata = current
+            state.puzzle.metadata = current
         }
     }
 
@@ -123,14 +100,5 @@ public struct EditCommand: Sendable, Hashable {
     }
 
     /// True when applying changes nothing (every change's before equals its after).
-    public var isEmpty: Bool {
-        changes.allSatisfy { change in
-            switch change {
-            case let .pose(_, _, before, after): before == after
-            case let .groups(_, before, after): before == after
-            case let .cell(_, before, after): before == after
-            case let .metadata(before, after): before == after
-            }
-        }
-    }
+    public var isEmpty: Bool { changes.allSatisfy(\.isEmpty) }
 }

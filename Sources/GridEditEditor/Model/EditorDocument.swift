@@ -11,8 +11,8 @@ public final class EditorDocument {
     /// The file's bytes when last loaded or saved: a save refuses to overwrite other changes.
     /// `[]` for a file that must not exist yet; nil when nothing is known.
     var fingerprint: [UInt8]?
-    /// The content as last saved (or loaded, or created): the document is dirty when it differs.
-    public internal(set) var savedContent: EditorContent
+    /// The puzzle as last saved (or loaded, or created): the document is dirty when it differs.
+    public internal(set) var savedPuzzle: any Puzzle
     /// Applied edits, oldest first; `undo` takes the last.
     public internal(set) var undoStack: [EditCommand] = []
     /// Undone edits, most recently undone last; any new edit clears them.
@@ -32,20 +32,25 @@ public final class EditorDocument {
     public var findings: [Finding] { liveFindings + (searchFindings ?? []) }
     var journal: JournalWriter?
 
-    init(serial: Int, path: String?, content: EditorContent, schemaReference: String?, fingerprint: [UInt8]?) {
+    init(serial: Int, path: String?, puzzle: any Puzzle, schemaReference: String?, fingerprint: [UInt8]?) {
         self.serial = serial
         self.path = path
-        self.state = EditorState(content: content)
+        self.state = EditorState(puzzle: puzzle)
         self.schemaReference = schemaReference
         self.fingerprint = fingerprint
-        self.savedContent = content
+        self.savedPuzzle = puzzle
     }
 
-    public var content: EditorContent { state.content }
+    /// The puzzle being edited: Core's value, the same one `check` and `render` see.
+    public var puzzle: any Puzzle { state.puzzle }
 
-    /// Unsaved changes: the content differs from the last save (undoing back to it makes the
-    /// document clean again). Groups are session state and do not count.
-    public var isDirty: Bool { state.content != savedContent }
+    /// Unsaved changes: the puzzle differs from the last save (undoing back to it makes the
+    /// document clean again). Play state counts (entered Sudoku digits); groups are session
+    /// state and do not.
+    public var isDirty: Bool { !state.puzzle.isEqual(to: savedPuzzle) }
+
+    /// The puzzle as a file holds it.
+    public var fileDocument: PuzzleDocument { PuzzleDocument(puzzle: state.puzzle, schemaReference: schemaReference) }
 
     /// `cat.json`, or `untitled-2` before the first save.
     public var displayName: String {
@@ -53,27 +58,24 @@ public final class EditorDocument {
         return path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    public var kindName: String { state.content.kindName }
+    public var kindName: String { state.puzzle.kindName }
 
-    /// The Tangram editor for the active layer (nil for a Sudoku).
+    /// The Tangram editor for the active layer (nil for another kind).
     public var tangramEditor: TangramEditor? {
-        guard case .tangram(let tangram) = state.content else { return nil }
-        return TangramEditor(content: tangram, groups: state.groups, layer: layer, settings: settings)
+        guard let tangram = state.puzzle as? TangramPuzzle else { return nil }
+        return TangramEditor(puzzle: tangram, groups: state.groups, layer: layer, settings: settings)
     }
 
+    /// The Sudoku editor (nil for another kind).
     public var sudokuEditor: SudokuEditor? {
-        guard case .sudoku(let sudoku) = state.content else { return nil }
-        return SudokuEditor(content: sudoku)
+        (state.puzzle as? SudokuPuzzle).map(SudokuEditor.init)
     }
 
     /// The header a journal started now would carry.
     func journalHeader(boot: String, started: String) -> JournalHeader {
-        var grid: String?
-        if case .sudoku(let sudoku) = state.content, sudoku.grid != sudoku.givens { grid = sudoku.grid.line }
-        return JournalHeader(pid: getpid(), boot: boot, started: started,
-                             path: path.map(FileBytes.absolute), fileHash: fingerprint.map(FileBytes.hash),
-                             document: state.content.document(schemaReference: schemaReference).canonicalText(),
-                             grid: grid, groups: state.groups)
+        JournalHeader(pid: getpid(), boot: boot, started: started,
+                      path: path.map(FileBytes.absolute), fileHash: fingerprint.map(FileBytes.hash),
+                      document: fileDocument.canonicalText(), play: state.puzzle.playState, groups: state.groups)
     }
 }
 

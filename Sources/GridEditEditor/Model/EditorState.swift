@@ -1,5 +1,14 @@
 import GridEditCore
 
+/// Which arrangement of a Tangram the piece commands act on: the solution (`pieces` in the file)
+/// or the start positions (`tray`).
+public enum Layer: String, Sendable, Hashable, CaseIterable {
+    case solution, tray
+
+    /// The file key of the arrangement, which names its parts (`pieces/square`).
+    public var arrangement: String { self == .solution ? "pieces" : "tray" }
+}
+
 /// Pieces attached into groups that move, rotate and flip together. Session state: the file
 /// format has no groups, so they are not saved (they are journaled, so recovery keeps them).
 public struct GroupTable: Sendable, Hashable {
@@ -28,13 +37,23 @@ public struct GroupTable: Sendable, Hashable {
     }
 }
 
-/// Everything an edit can change: the content (what a save writes) and the groups.
+/// Everything an edit can change: the puzzle itself (Core's value, of whatever kind; a save
+/// writes its file fields) and the editor-only state beside it (groups).
 public struct EditorState: Sendable, Hashable {
-    public var content: EditorContent
+    public var puzzle: any Puzzle
     public var groups: GroupTable
 
-    public init(content: EditorContent, groups: GroupTable = GroupTable()) {
-        self.content = content
+    public init(puzzle: any Puzzle, groups: GroupTable = GroupTable()) {
+        self.puzzle = puzzle
         self.groups = groups
+    }
+
+    public static func == (a: EditorState, b: EditorState) -> Bool {
+        a.puzzle.isEqual(to: b.puzzle) && a.groups == b.groups
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(puzzle)
+        hasher.combine(groups)
     }
 }

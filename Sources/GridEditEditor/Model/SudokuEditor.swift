@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditJSON
 
 /// A Sudoku cell by row and column, 0-based; written `r1c1` (1-based) as players do.
 public struct Cell: Sendable, Hashable, CustomStringConvertible {
@@ -24,13 +25,30 @@ public struct Cell: Sendable, Hashable, CustomStringConvertible {
 
 /// Works out Sudoku edits: entering and clearing digits in the working grid, and changing givens.
 public struct SudokuEditor: Sendable {
-    public let content: SudokuContent
+    public let puzzle: SudokuPuzzle
 
-    public init(content: SudokuContent) {
-        self.content = content
+    public init(puzzle: SudokuPuzzle) {
+        self.puzzle = puzzle
     }
 
-    var n: Int { content.size.rawValue }
+    var n: Int { puzzle.size.rawValue }
+
+    /// A cell's given and its digit in the working grid (0 = none).
+    struct CellValue: Hashable {
+        var given: UInt8
+        var digit: UInt8
+
+        /// The cell part's value: `{"given": D}`, `{"entered": D}`, or nil when empty.
+        var partValue: JSONValue? {
+            if given != 0 { return .object([.init("given", .number(String(given)))]) }
+            if digit != 0 { return .object([.init("entered", .number(String(digit)))]) }
+            return nil
+        }
+    }
+
+    func change(_ index: Int, _ before: CellValue, _ after: CellValue) -> Change {
+        .part(name: SudokuKind.partName(row: index / n, column: index % n), before: before.partValue, after: after.partValue)
+    }
 
     func index(_ cell: Cell) throws(EditError) -> Int {
         guard (0..<n).contains(cell.row), (0..<n).contains(cell.column) else {
@@ -46,39 +64,39 @@ public struct SudokuEditor: Sendable {
         }
     }
 
-    func value(at index: Int) -> Change.CellValue {
-        Change.CellValue(given: content.givens.cells[index], digit: content.grid.cells[index])
+    func value(at index: Int) -> CellValue {
+        CellValue(given: puzzle.givens.cells[index], digit: puzzle.currentState.cells[index])
     }
 
     /// Enters a digit in an empty or entered cell of the working grid.
     public func set(_ cell: Cell, to digit: Int) throws(EditError) -> Proposal {
         let i = try index(cell)
         try checkDigit(digit, cell)
-        guard !content.isGiven(i) else {
-            throw EditError("\(cell) is a given (\(content.givens.cells[i])); change givens with `given \(cell) DIGIT` or `given \(cell) .`")
+        guard !puzzle.isGiven(i) else {
+            throw EditError("\(cell) is a given (\(puzzle.givens.cells[i])); change givens with `given \(cell) DIGIT` or `given \(cell) .`")
         }
         let before = value(at: i)
         guard before.digit != UInt8(digit) else { throw EditError("\(cell) already holds \(digit)") }
-        let change = Change.cell(index: i, before: before, after: .init(given: 0, digit: UInt8(digit)))
+        let change = change(i, before, CellValue(given: 0, digit: UInt8(digit)))
         return Proposal(command: EditCommand(label: "set \(cell) to \(digit)", changes: [change]))
     }
 
     /// Empties an entered cell.
     public func clear(_ cell: Cell) throws(EditError) -> Proposal {
         let i = try index(cell)
-        guard !content.isGiven(i) else {
+        guard !puzzle.isGiven(i) else {
             throw EditError("\(cell) is a given; remove it with `given \(cell) .`")
         }
         let before = value(at: i)
         guard before.digit != 0 else { throw EditError("\(cell) is already empty") }
         return Proposal(command: EditCommand(label: "clear \(cell)",
-                                             changes: [.cell(index: i, before: before, after: .init(given: 0, digit: 0))]))
+                                             changes: [change(i, before, CellValue(given: 0, digit: 0))]))
     }
 
     /// Empties every entered cell; givens stay.
     public func clearAll() throws(EditError) -> Proposal {
-        let changes = content.enteredCells.map { i in
-            Change.cell(index: i, before: value(at: i), after: .init(given: 0, digit: 0))
+        let changes = puzzle.enteredCells.map { i in
+            change(i, value(at: i), CellValue(given: 0, digit: 0))
         }
         guard !changes.isEmpty else { throw EditError("no entered digits to clear") }
         return Proposal(command: EditCommand(label: "clear \(changes.count) entered cells", changes: changes))
@@ -89,50 +107,50 @@ public struct SudokuEditor: Sendable {
         let i = try index(cell)
         if let digit { try checkDigit(digit, cell) }
         let before = value(at: i)
-        let after = Change.CellValue(given: UInt8(digit ?? 0), digit: UInt8(digit ?? 0))
+        let after = CellValue(given: UInt8(digit ?? 0), digit: UInt8(digit ?? 0))
         guard before != after else {
             throw EditError(digit.map { "\(cell) is already the given \($0)" } ?? "\(cell) has no given")
         }
         var notes: [String] = []
         if before.given == 0 && before.digit != 0 { notes.append("replaces the entered \(before.digit)") }
         let label = digit.map { "given \(cell) = \($0)" } ?? "remove the given in \(cell)"
-        return Proposal(command: EditCommand(label: label, changes: [.cell(index: i, before: before, after: after)]), notes: notes)
+        return Proposal(command: EditCommand(label: label, changes: [change(i, before, after)]), notes: notes)
     }
 
     /// The digits no other cell of the row, column or box holds (for an empty cell), or nil when
     /// the cell is filled.
     public func candidates(_ cell: Cell) throws(EditError) -> [Int]? {
         let i = try index(cell)
-        guard content.grid.cells[i] == 0 else { return nil }
+        guard puzzle.currentState.cells[i] == 0 else { return nil }
         return candidates(at: i)
     }
 
     func candidates(at i: Int) -> [Int] {
-        let grid = content.grid
+        let grid = puzzle.currentState
         let (row, column) = (i / n, i % n)
         var used = Set<UInt8>()
         for k in 0..<n {
             used.insert(grid[row, k])
             used.insert(grid[k, column])
         }
-        let top = (row / content.size.boxRows) * content.size.boxRows
-        let left = (column / content.size.boxColumns) * content.size.boxColumns
-        for r in top..<top + content.size.boxRows {
-            for c in left..<left + content.size.boxColumns { used.insert(grid[r, c]) }
+        let top = (row / puzzle.size.boxRows) * puzzle.size.boxRows
+        let left = (column / puzzle.size.boxColumns) * puzzle.size.boxColumns
+        for r in top..<top + puzzle.size.boxRows {
+            for c in left..<left + puzzle.size.boxColumns { used.insert(grid[r, c]) }
         }
         return (1...n).filter { !used.contains(UInt8($0)) }
     }
 
     /// Candidates for every empty cell, row-major.
     public var allCandidates: [(cell: Cell, digits: [Int])] {
-        content.grid.cells.indices.filter { content.grid.cells[$0] == 0 }.map { i in
+        puzzle.currentState.cells.indices.filter { puzzle.currentState.cells[$0] == 0 }.map { i in
             (Cell(row: i / n, column: i % n), candidates(at: i))
         }
     }
 
     /// What the grader would tell a player about the working grid.
     public var hint: SudokuHint {
-        SudokuGrader.hint(givens: content.givens, current: content.grid)
+        SudokuGrader.hint(givens: puzzle.givens, current: puzzle.currentState)
     }
 
     /// The digit a hint leads to, entered as an edit; nil when the hint places nothing.

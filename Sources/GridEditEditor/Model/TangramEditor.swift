@@ -13,23 +13,41 @@ public struct Proposal: Sendable {
     }
 }
 
+extension Change {
+    /// A piece appears (before nil), moves, or disappears (after nil) in a layer: a change of
+    /// the Tangram part `pieces/PIECE` or `tray/PIECE`.
+    public static func pose(layer: Layer, piece: TangramPiece, before: Pose?, after: Pose?) -> Change {
+        .part(name: TangramKind.partName(arrangement: layer.arrangement, piece: piece),
+              before: before.map(TangramKind.encode), after: after.map(TangramKind.encode))
+    }
+
+    /// This change as a piece appearing, moving or disappearing, when it is one (for front ends
+    /// that say what an edit moved).
+    public var poseChange: (layer: Layer, piece: TangramPiece, before: Pose?, after: Pose?)? {
+        guard case let .part(name, before, after) = self, let (arrangement, piece) = TangramKind.piecePart(name),
+              let layer = Layer.allCases.first(where: { $0.arrangement == arrangement }) else { return nil }
+        return (layer, piece, before.flatMap { try? TangramKind.pose(from: $0) }, after.flatMap { try? TangramKind.pose(from: $0) })
+    }
+}
+
 /// Works out Tangram edits on one layer: placing, moving, turning and flipping pieces and the
 /// groups they belong to, with grid snapping and anchoring. Pure: it reads a state and returns
 /// proposals; the service performs them.
 public struct TangramEditor: Sendable {
-    public let content: TangramContent
+    public let puzzle: TangramPuzzle
     public let groups: GroupTable
     public let layer: Layer
     public let settings: SnapSettings
+    /// The layer's poses, in file order.
+    public let poses: [Pose]
 
-    public init(content: TangramContent, groups: GroupTable, layer: Layer, settings: SnapSettings) {
-        self.content = content
+    public init(puzzle: TangramPuzzle, groups: GroupTable, layer: Layer, settings: SnapSettings) {
+        self.puzzle = puzzle
         self.groups = groups
         self.layer = layer
         self.settings = settings
+        self.poses = TangramKind.poses(layer.arrangement, of: puzzle)
     }
-
-    public var poses: [Pose] { content[layer] }
 
     public func pose(of piece: TangramPiece) -> Pose? { poses.first { $0.piece == piece } }
 

@@ -66,15 +66,14 @@ extension GridEditorService {
 }
 
 extension EditCommand {
-    /// One command with the net effect of several applied in order: for each piece, group table,
-    /// cell and the details, the value before the first and after the last; what ends as it
+    /// One command with the net effect of several applied in order: for each puzzle part, group
+    /// table and the details, the value before the first and after the last; what ends as it
     /// began is left out. Every change touches its own part of the state, so applying the net
     /// changes in any order does what applying the commands did.
     static func netEffect(of commands: ArraySlice<EditCommand>, label: String) -> EditCommand {
         enum Slot: Hashable {
-            case pose(Layer, TangramPiece)
+            case part(String)
             case groups(Layer)
-            case cell(Int)
             case metadata
         }
         var order: [Slot] = []
@@ -82,9 +81,8 @@ extension EditCommand {
         for change in commands.flatMap(\.changes) {
             let slot: Slot
             switch change {
-            case .pose(let layer, let piece, _, _): slot = .pose(layer, piece)
+            case .part(let name, _, _): slot = .part(name)
             case .groups(let layer, _, _): slot = .groups(layer)
-            case .cell(let index, _, _): slot = .cell(index)
             case .metadata: slot = .metadata
             }
             guard let first = net[slot] else {
@@ -93,14 +91,13 @@ extension EditCommand {
                 continue
             }
             switch (first, change) {
-            case let (.pose(layer, piece, before, _), .pose(_, _, _, after)): net[slot] = .pose(layer: layer, piece: piece, before: before, after: after)
+            case let (.part(name, before, _), .part(_, _, after)): net[slot] = .part(name: name, before: before, after: after)
             case let (.groups(layer, before, _), .groups(_, _, after)): net[slot] = .groups(layer: layer, before: before, after: after)
-            case let (.cell(index, before, _), .cell(_, _, after)): net[slot] = .cell(index: index, before: before, after: after)
             case let (.metadata(before, _), .metadata(_, after)): net[slot] = .metadata(before: before, after: after)
             default: break
             }
         }
-        let changes = order.compactMap { net[$0] }.filter { !EditCommand(label: "", changes: [$0]).isEmpty }
+        let changes = order.compactMap { net[$0] }.filter { !$0.isEmpty }
         return EditCommand(label: label, changes: changes)
     }
 }

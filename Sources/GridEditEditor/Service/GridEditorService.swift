@@ -69,17 +69,17 @@ public final class GridEditorService {
         do { loaded = try PuzzleStore(root: folder).load(folder + "/" + name + ".json") } catch {
             throw EditError(error.description)
         }
-        guard var content = EditorContent(document: loaded.document) else { throw EditError("template \(name) is not a puzzle the editor knows") }
+        var puzzle = loaded.document.puzzle
         let now = environment.now()
-        var metadata = content.metadata
+        var metadata = puzzle.metadata
         metadata.createdAt = now
         metadata.updatedAt = now
         if let path, let stem = Self.stem(of: path), PuzzleMetadata.isValidID(stem) {
             metadata.id = stem
             metadata.name = stem.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
         }
-        content.metadata = metadata
-        let document = EditorDocument(serial: takeSerial(), path: path, content: content,
+        puzzle.metadata = metadata
+        let document = EditorDocument(serial: takeSerial(), path: path, puzzle: puzzle,
                                       schemaReference: PuzzleDocument.defaultSchemaReference,
                                       fingerprint: path == nil ? nil : [])
         add(document)
@@ -98,10 +98,7 @@ public final class GridEditorService {
         do { loaded = try PuzzleStore(root: ".").load(path) } catch {
             throw EditError(error.description)
         }
-        guard let content = EditorContent(document: loaded.document) else {
-            throw EditError("\(path) holds a \(loaded.document.kindName) puzzle, which the editor cannot edit yet")
-        }
-        let document = EditorDocument(serial: takeSerial(), path: path, content: content,
+        let document = EditorDocument(serial: takeSerial(), path: path, puzzle: loaded.document.puzzle,
                                       schemaReference: loaded.document.schemaReference, fingerprint: loaded.fingerprint)
         add(document)
         return document
@@ -110,7 +107,7 @@ public final class GridEditorService {
     /// New, opened and recovered documents get a live validation: opening stays fast whatever
     /// the puzzle (`validate` runs the searching rules).
     private func add(_ document: EditorDocument) {
-        document.liveFindings = validator.validate(document.content, depth: .live)
+        document.liveFindings = validator.validate(document.puzzle, depth: .live)
         document.searchFindings = nil
         documents.append(document)
         active = document
@@ -128,34 +125,23 @@ public final class GridEditorService {
 
     /// Saves a document to its path, or to `newPath` ("save as"). Atomic; refuses to overwrite a
     /// file that changed on disk since it was loaded (or, for a new path, one that exists) unless
-    /// `force`. A Sudoku whose working grid is filled in and correct gets it as its solution.
+    /// `force`. The kind readies the puzzle first (a Sudoku whose working grid is filled in and
+    /// correct gets it as its solution) and says what it did.
     @discardableResult
     public func save(_ document: EditorDocument, as newPath: String? = nil, force: Bool = false) throws(EditError) -> SaveReport {
         guard let target = newPath ?? document.path else {
             throw EditError("\(document.displayName) has no file yet; use `save as PATH`")
         }
-        var notes: [String] = []
-        var content = document.state.content
-        if case .sudoku(var sudoku) = content {
-            if sudoku.gridSolvesPuzzle {
-                if sudoku.solution != sudoku.grid {
-                    sudoku.solution = sudoku.grid
-                    notes.append("stored the filled-in grid as the solution")
-                }
-            } else if !sudoku.enteredCells.isEmpty {
-                notes.append("the \(sudoku.enteredCells.count) entered digits are not saved: a file keeps the givens, "
-                             + "and the solution once the grid is complete and correct")
-            }
-            content = .sudoku(sudoku)
-        }
+        var puzzle = document.state.puzzle
+        var notes = puzzle.prepareForSave()
         let samePath = document.path.map(FileBytes.absolute) == FileBytes.absolute(target)
-        if !content.fileFieldsEqual(document.savedContent) || !samePath || document.fingerprint == [] {
-            content.metadata.updatedAt = environment.now()
+        if !puzzle.hasSameFileFields(as: document.savedPuzzle) || !samePath || document.fingerprint == [] {
+            puzzle.metadata.updatedAt = environment.now()
         }
         let expected: [UInt8]? = samePath ? document.fingerprint : []
         let saved: PuzzleStore.LoadedPuzzle
         do {
-            saved = try PuzzleStore(root: ".").save(content.document(schemaReference: document.schemaReference),
+            saved = try PuzzleStore(root: ".").save(PuzzleDocument(puzzle: puzzle, schemaReference: document.schemaReference),
                                                     to: target, expected: expected, force: force)
         } catch {
             if case .changedOnDisk = error {
@@ -165,14 +151,14 @@ public final class GridEditorService {
             }
             throw EditError(error.description)
         }
-        document.state.content = content
-        document.savedContent = content
+        document.state.puzzle = puzzle
+        document.savedPuzzle = puzzle
         document.fingerprint = saved.fingerprint
         document.path = target
         document.savedDepth = document.undoStack.count
         document.journal?.discard()
         document.journal = nil
-        if !samePath, document.content.metadata.id == "untitled", let stem = Self.stem(of: target), PuzzleMetadata.isValidID(stem) {
+        if !samePath, document.puzzle.metadata.id == "untitled", let stem = Self.stem(of: target), PuzzleMetadata.isValidID(stem) {
             notes.append("the puzzle's id is still \"untitled\"; `meta id \(stem)` sets it")
         }
         return SaveReport(path: target, notes: notes)
@@ -254,7 +240,7 @@ public final class GridEditorService {
     /// Validates a document with every rule, the searching ones included (the REPL's `validate`).
     @discardableResult
     public func validate(_ document: EditorDocument) -> [Finding] {
-        let all = validator.validate(document.content, depth: .full)
+        let all = validator.validate(document.puzzle, depth: .full)
         document.liveFindings = all.filter { !ConstraintValidator.searchingRules.contains($0.rule) }
         document.searchFindings = all.filter { ConstraintValidator.searchingRules.contains($0.rule) }
         return document.findings
@@ -264,7 +250,7 @@ public final class GridEditorService {
     /// dropped until the next full validation; the report compares live findings.
     func validate(_ document: EditorDocument, after command: EditCommand, notes: [String]) -> EditOutcome {
         let before = document.liveFindings
-        let after = validator.validate(document.content, depth: .live)
+        let after = validator.validate(document.puzzle, depth: .live)
         document.liveFindings = after
         document.searchFindings = nil
         let (added, resolved) = Self.difference(before: before, after: after)
@@ -318,15 +304,15 @@ public final class GridEditorService {
         }
         let bytes = Array(header.document.utf8)
         let loaded = DocumentLoader.load(bytes, isManifest: false)
-        guard case .puzzle(let base)? = loaded.document, var content = EditorContent(document: base) else {
+        guard case .puzzle(let base)? = loaded.document else {
             throw EditError("the journal's starting document does not load; it is left at \(orphan.file)")
         }
-        if let line = header.grid, case .sudoku(var sudoku) = content, let grid = try? SudokuGrid(line: line), grid.size == sudoku.size {
-            sudoku.grid = grid
-            content = .sudoku(sudoku)
+        var puzzle = base.puzzle
+        if let play = header.play {
+            do { try puzzle.restorePlayState(play) } catch { notes.append("the play state was not restored: \(error.message)") }
         }
         var fingerprint: [UInt8]? = nil
-        var savedContent = content
+        var savedPuzzle = puzzle
         if let path = header.path {
             switch FileBytes.read(path) {
             case .success(let disk) where FileBytes.hash(disk) == header.fileHash:
@@ -339,11 +325,11 @@ public final class GridEditorService {
                 notes.append("\(path) no longer exists; saving creates it again")
             }
         } else {
-            savedContent = content
+            savedPuzzle = puzzle
         }
-        let document = EditorDocument(serial: takeSerial(), path: header.path, content: content,
+        let document = EditorDocument(serial: takeSerial(), path: header.path, puzzle: puzzle,
                                       schemaReference: base.schemaReference, fingerprint: fingerprint)
-        document.savedContent = savedContent
+        document.savedPuzzle = savedPuzzle
         document.state.groups = header.groups
         if header.path == nil { document.fingerprint = nil }
         var replayed = 0

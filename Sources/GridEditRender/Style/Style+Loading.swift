@@ -101,7 +101,7 @@ private struct StyleReader {
         let keys = ["background", "paper", "panel", "border", "ink", "mutedInk", "starOn", "starOff", "kinds", "badgeText"]
         guard let o = context.object(node, allowedKeys: keys) else { return nil }
         let c = keys.filter { $0 != "kinds" }.map { key in o.required(key).flatMap(color) }
-        let kinds = o.required("kinds").flatMap { colorTable($0, keys: PuzzleKinds.all.map { $0.name }) }
+        let kinds = o.required("kinds").flatMap { colorTable($0, keys: PuzzleKinds.builtIn.map { $0.name }) }
         guard c.allSatisfy({ $0 != nil }), let kinds else { return nil }
         return Style.Colors(background: c[0]!, paper: c[1]!, panel: c[2]!, border: c[3]!, ink: c[4]!, mutedInk: c[5]!,
                             starOn: c[6]!, starOff: c[7]!, kinds: kinds, badgeText: c[8]!)
@@ -187,7 +187,7 @@ private struct StyleReader {
     func wording(_ node: JSONNode) -> Style.Wording? {
         let stringKeys = ["pieces", "silhouette", "sudokuSize", "solutions", "page", "ages"]
         guard let o = context.object(node, allowedKeys: stringKeys + ["kinds", "difficulty", "rules"]) else { return nil }
-        let kindNames = PuzzleKinds.all.map { $0.name }
+        let kindNames = PuzzleKinds.builtIn.map { $0.name }
         let s = stringKeys.map { o.required($0).flatMap(context.string) }
         let kinds = o.required("kinds").flatMap { stringTable($0, keys: kindNames) }
         let rules = o.required("rules").flatMap { stringTable($0, keys: kindNames) }

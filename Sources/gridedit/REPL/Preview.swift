@@ -8,9 +8,10 @@ import GridEditGeometry
 enum Preview {
     static func render(_ document: EditorDocument, style: TerminalStyle, extra: (EditorDocument) -> [String] = { _ in [] }) -> String {
         var lines: [String]
-        switch document.content {
-        case .tangram(let tangram): lines = TangramPreview(content: tangram, document: document, style: style).lines()
-        case .sudoku(let sudoku): lines = SudokuPreview(content: sudoku, style: style).lines()
+        switch document.puzzle {
+        case let tangram as TangramPuzzle: lines = TangramPreview(puzzle: tangram, document: document, style: style).lines()
+        case let sudoku as SudokuPuzzle: lines = SudokuPreview(puzzle: sudoku, style: style).lines()
+        case let other: lines = ["(no terminal view of a \(other.kindName) puzzle: \(other.summary))"]
         }
         lines.append(status(document, style: style, extra: extra(document)))
         return lines.joined(separator: "\n")
@@ -18,13 +19,15 @@ enum Preview {
 
     static func status(_ document: EditorDocument, style: TerminalStyle, extra: [String]) -> String {
         var parts = [style.sgr("1", document.displayName + (document.isDirty ? " (modified)" : ""))]
-        switch document.content {
-        case .tangram(let t):
-            parts.append("\(document.layer.rawValue) \(t[document.layer].count)/7 placed")
-        case .sudoku(let s):
+        switch document.puzzle {
+        case let t as TangramPuzzle:
+            parts.append("\(document.layer.rawValue) \(TangramKind.poses(document.layer.arrangement, of: t).count)/7 placed")
+        case let s as SudokuPuzzle:
             let givens = s.givens.cells.filter { $0 != 0 }.count
             let entered = s.enteredCells.count
-            parts.append("\(s.size.rawValue)×\(s.size.rawValue): \(givens) givens, \(entered) entered, \(s.grid.cells.filter { $0 == 0 }.count) empty")
+            parts.append("\(s.size.rawValue)×\(s.size.rawValue): \(givens) givens, \(entered) entered, \(s.currentState.cells.filter { $0 == 0 }.count) empty")
+        case let other:
+            parts.append(other.summary)
         }
         let findings = document.findings
         let summary = CommandInterpreter.summary(of: findings)
@@ -44,7 +47,7 @@ enum Preview {
 }
 
 struct TangramPreview {
-    let content: TangramContent
+    let puzzle: TangramPuzzle
     let document: EditorDocument
     let style: TerminalStyle
 
@@ -65,7 +68,7 @@ struct TangramPreview {
     }
 
     func lines() -> [String] {
-        let poses = content[document.layer]
+        let poses = TangramKind.poses(document.layer.arrangement, of: puzzle)
         let polygons = poses.map { $0.polygon.vertices.map { (x: $0.doubleX, y: $0.doubleY) } }
         // The play area, widened to whole units around anything outside it (within reason).
         var (minX, minY, maxX, maxY) = (0.0, 0.0, 8.0, 8.0)
@@ -78,7 +81,7 @@ struct TangramPreview {
         (minX, minY, maxX, maxY) = (max(minX, -8), max(minY, -8), min(maxX, 16), min(maxY, 16))
         let columns = Int(maxX - minX) * Self.columnsPerUnit
         let rows = Int(maxY - minY) * Self.rowsPerUnit
-        let silhouette = content.silhouette?.map { ring in ring.vertices.map { (x: $0.doubleX, y: $0.doubleY) } } ?? []
+        let silhouette = puzzle.silhouette?.map { ring in ring.vertices.map { (x: $0.doubleX, y: $0.doubleY) } } ?? []
 
         // Where each piece's letter goes: the cell holding the middle of its corners.
         var labels: [Int: (row: Int, column: Int)] = [:]
@@ -206,13 +209,13 @@ struct TangramPreview {
 }
 
 struct SudokuPreview {
-    let content: SudokuContent
+    let puzzle: SudokuPuzzle
     let style: TerminalStyle
 
     func lines() -> [String] {
-        let size = content.size
+        let size = puzzle.size
         let n = size.rawValue
-        let grid = content.grid
+        let grid = puzzle.currentState
         var conflicting = Set<Int>()
         for conflict in grid.conflicts {
             conflicting.insert(conflict.first.0 * n + conflict.first.1)
@@ -238,7 +241,7 @@ struct SudokuPreview {
                     text = style.sgr("2", text)
                 } else if conflicting.contains(i) {
                     text = style.sgr("41;97;1", text)
-                } else if content.isGiven(i) {
+                } else if puzzle.isGiven(i) {
                     text = style.sgr("1", text)
                 } else {
                     text = style.sgr("36", text)
@@ -250,8 +253,8 @@ struct SudokuPreview {
             if r % size.boxRows == size.boxRows - 1 && r < n - 1 { out.append(rule("├", "┼", "┤")) }
         }
         out.append(rule("└", "┴", "┘"))
-        if !style.colour && !content.enteredCells.isEmpty {
-            out.append("  entered: " + content.enteredCells.map { cellName(($0 / n, $0 % n)) }.joined(separator: " "))
+        if !style.colour && !puzzle.enteredCells.isEmpty {
+            out.append("  entered: " + puzzle.enteredCells.map { cellName(($0 / n, $0 % n)) }.joined(separator: " "))
         }
         return out
     }

@@ -4,7 +4,7 @@ import GridEditEditor
 /// Extra facts for the status line under the preview.
 enum PreviewExtras {
     static func lines(_ document: EditorDocument) -> [String] {
-        guard case .sudoku(let sudoku) = document.content else { return [] }
+        guard let sudoku = document.puzzle as? SudokuPuzzle else { return [] }
         return [sudoku.solutionSummary]
     }
 }

@@ -170,7 +170,7 @@ final class REPLSession {
         var text = "gridedit"
         if let document = service.active {
             text = document.displayName + (document.isDirty ? "*" : "")
-            if case .tangram = document.content, document.layer == .tray { text += " [tray]" }
+            if document.puzzle is TangramPuzzle, document.layer == .tray { text += " [tray]" }
         }
         guard style.colour else { return text + "> " }
         return "\u{1}\u{1B}[1m\u{1}" + text + "\u{1}\u{1B}[0m\u{1}> "

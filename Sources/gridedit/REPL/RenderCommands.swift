@@ -38,7 +38,7 @@ enum RenderCommands {
             let document = try interpreter.requireDocument()
             let folder = (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/gridedit-preview"
             guard StateFolder.makeFolders(folder) else { throw EditError("cannot create \(folder)") }
-            let path = folder + "/\(document.content.metadata.id).png"
+            let path = folder + "/\(document.puzzle.metadata.id).png"
             try render(document, to: path, options: try renderOptions(a), templatesFolder: templatesFolder)
             if open(path, environment: environment) {
                 interpreter.console.say("preview: \(path) (opened)", .edit)
@@ -62,7 +62,7 @@ enum RenderCommands {
         guard let folder = templatesFolder else { throw EditError("no templates folder, so no style.jsonc; set GRIDEDIT_TEMPLATES") }
         do {
             let renderer = try Renderer(style: try Style.load(folder + "/style.jsonc"))
-            try renderer.write(document.content.document(schemaReference: document.schemaReference), options: options, to: path)
+            try renderer.write(document.fileDocument, options: options, to: path)
         } catch {
             throw EditError("cannot render: \(error)")
         }

@@ -11,6 +11,7 @@ public enum SudokuKind: PuzzleKind {
         NoSolutionRule(),
         MultipleSolutionsRule(),
         DifficultyMismatchRule(),
+        EnteredConflictRule(),
     ]
 
     public static func decode(_ object: ObjectReader, metadata: PuzzleMetadata,

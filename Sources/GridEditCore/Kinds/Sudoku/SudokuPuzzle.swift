@@ -22,10 +22,23 @@ public struct SudokuPuzzle: Puzzle {
     /// Every cell filled, no digit twice in a unit, every given kept (and the stored solution
     /// matched, when there is one).
     public var isCompleted: Bool {
+        guard currentStateSolvesGivens else { return false }
+        return solution.map { $0 == currentState } ?? true
+    }
+
+    /// The current grid is full, free of conflicts and keeps every given: a solution of the
+    /// givens, whatever the stored solution says.
+    public var currentStateSolvesGivens: Bool {
         let grid = currentState
-        guard grid.isFull, grid.conflicts.isEmpty else { return false }
-        if let solution { return grid == solution }
-        return zip(givens.cells, grid.cells).allSatisfy { $0 == 0 || $0 == $1 }
+        return grid.isFull && grid.conflicts.isEmpty && zip(givens.cells, grid.cells).allSatisfy { $0 == 0 || $0 == $1 }
+    }
+
+    /// Whether a cell (row-major index) holds a given.
+    public func isGiven(_ index: Int) -> Bool { givens.cells[index] != 0 }
+
+    /// Cells holding an entered (not given) digit.
+    public var enteredCells: [Int] {
+        currentState.cells.indices.filter { currentState.cells[$0] != 0 && givens.cells[$0] == 0 }
     }
 
     public mutating func reset() { currentState = givens }

@@ -79,7 +79,7 @@ public enum TangramKind: PuzzleKind {
         return Pose(piece: piece, position: Point(x, y), rotation: rotation, flipped: flip)
     }
 
-    static func encode(_ pose: Pose) -> JSONValue {
+    public static func encode(_ pose: Pose) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("piece", .string(pose.piece.rawValue)),
             .init("x", encode(pose.position.x)),

@@ -14,7 +14,7 @@ public enum SolutionCount: String, Sendable, Hashable {
     }
 }
 
-extension SudokuContent {
+extension SudokuPuzzle {
     /// The solutions of the givens alone (the puzzle as a child receives it).
     public var givensSolutionCount: SolutionCount {
         SolutionCount(SudokuSolver.countSolutions(givens, limit: 2, keep: 0))
@@ -22,8 +22,8 @@ extension SudokuContent {
 
     /// Whether the digits entered so far can still be completed (nil when nothing is entered).
     public var entriesSolutionCount: SolutionCount? {
-        guard grid != givens else { return nil }
-        return SolutionCount(SudokuSolver.countSolutions(grid, limit: 2, keep: 0))
+        guard currentState != givens else { return nil }
+        return SolutionCount(SudokuSolver.countSolutions(currentState, limit: 2, keep: 0))
     }
 
     /// `solutions: unique`, `solutions: none (the givens contradict each other)`, `solutions: 2 or more`,
