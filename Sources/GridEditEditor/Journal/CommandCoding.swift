@@ -3,7 +3,8 @@ import GridEditGeometry
 import GridEditJSON
 
 // The journal form of commands: one JSON object per command, exact values as text
-// (`"4+0.5√2"`), so a replayed journal reproduces the edits bit for bit.
+// (`"4+0.5√2"`) or as quarter-grid numbers, so a replayed journal reproduces the edits bit for
+// bit. Poses are written and read by the puzzle file's codec (`TangramKind.encode`/`decodePose`).
 
 extension EditCommand {
     public var journalValue: JSONValue {
@@ -26,7 +27,7 @@ extension Change {
         case let .pose(layer, piece, before, after):
             return .fields(["pose": .fields([
                 "layer": .string(layer.rawValue), "piece": .string(piece.rawValue),
-                "before": before.map(Self.encode) ?? .null, "after": after.map(Self.encode) ?? .null,
+                "before": before.map(TangramKind.encode) ?? .null, "after": after.map(TangramKind.encode) ?? .null,
             ])])
         case let .groups(layer, before, after):
             func list(_ groups: [[TangramPiece]]) -> JSONValue {
@@ -87,24 +88,13 @@ extension Change {
         return groups
     }
 
-    static func encode(_ pose: Pose) -> JSONValue {
-        .fields(["piece": .string(pose.piece.rawValue), "x": .string(pose.position.x.description),
-                 "y": .string(pose.position.y.description), "rotation": .int(pose.rotation.degrees),
-                 "flip": .bool(pose.flipped)])
-    }
-
     static func optionalPose(_ o: LineObject, _ key: String) throws(JSONLineError) -> Pose? {
         guard let node = o.node[key], !LineObject.isNull(node) else { return nil }
-        return try decodePose(LineObject(node: node, line: o.line))
-    }
-
-    static func decodePose(_ o: LineObject) throws(JSONLineError) -> Pose {
-        guard let piece = TangramPiece(rawValue: try o.string("piece")) else { throw o.fail("unknown piece") }
-        guard let x = Exact(parsing: try o.string("x")), let y = Exact(parsing: try o.string("y")) else {
-            throw o.fail("a pose needs exact x and y")
+        let context = DecodeContext()
+        guard let pose = TangramKind.decodePose(node, context: context) else {
+            throw o.fail("\"\(key)\": " + (context.findings.first?.message ?? "not a pose"))
         }
-        guard let rotation = Rotation(degrees: try o.int("rotation")) else { throw o.fail("rotation must be a multiple of 45") }
-        return Pose(piece: piece, position: Point(x, y), rotation: rotation, flipped: try o.optionalBool("flip") ?? false)
+        return pose
     }
 
     static func encode(_ m: PuzzleMetadata) -> JSONValue {

@@ -1,0 +1,470 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GridEditCore
+import GridEditGeometry
+
+/// Exact poses for a whole captured layout: what `gridedit capture` does with one camera view of
+/// pieces on the mat. Each piece comes in approximately (a camera's estimate of its vertex 0, its
+/// angle, whether it is flipped); the pieces leave on the exact (1/4)ℤ[√2] lattice, turned by 45°
+/// steps, on the 0.25 grid, and exactly flush or corner to corner where they touch.
+///
+/// It uses the snapping every edit uses: ``SnapSettings`` turns angles into 45° steps and positions
+/// into grid points, and ``AnchorManager`` finds where a piece can land against the pieces placed.
+/// Both camera routes settle here: the one-shot command snaps each frame, the stream the poses its
+/// ``PoseTracker`` announced (see ``CameraLayout``).
+///
+/// 1. Every angle goes to the nearest 45° step; a piece turns about its vertex 0 (the point the
+///    camera reports).
+/// 2. The first piece is the one with a vertex nearest to a grid point; that vertex goes onto the
+///    grid. (Any vertex: a 45°-turned piece has √2 parts at vertex 0, so in a figure vertex 0 is
+///    often off the grid while another corner is on it.)
+/// 3. Then, repeatedly, the unplaced piece nearest to the placed ones that can be pinned: started
+///    where the camera saw it, moved as its neighbours were moved, it lands on the anchoring
+///    candidate with the most contact among those that put one of its corners on a placed
+///    piece's corner within the camera's reach (``tolerance``). When no piece can be pinned, the
+///    one nearest to the grid goes there and starts a cluster of its own.
+///
+///    Only corners pin: along an edge a piece can slide, and what the camera saw along the edge
+///    is good to a tenth of a unit, not exactly. And ``AnchorManager/snap(_:against:)`` is not
+///    used as it is for a drag: it prefers the most contact within half a unit, which suits a hand
+///    dropping a piece roughly, but a camera is more precise and figures have wrong places with
+///    more contact than the right one (the fish's square touches a large triangle only at a
+///    corner, but slid a little it would share an edge; the sailboat's sail, slid half a unit,
+///    would line up with the hull's corners).
+/// 4. Each cluster, largest first, moves as a whole onto the grid, at the position that keeps
+///    every piece near where it was seen and puts the most vertices on grid points (see
+///    ``fitToGrid(_:members:tolerance:)``): every piece votes, as one vertex is weak evidence of
+///    where the grid is. Then it is pinned by a corner to the clusters settled before it, if one
+///    is within reach; or, if it overlaps them or touches none of them, anchored against them
+///    with the smallest radius that finds something, up to the snap radius. So pieces meeting
+///    edge to edge end flush, and a piece within half a unit of another lands against it.
+///
+/// Overlaps that remain (pieces seen on top of each other) are reported, not hidden.
+public struct LayoutSnapper: Sendable {
+    /// How a piece got its exact place.
+    public enum Method: Sendable, Hashable {
+        /// By the 0.25 grid, with the figure it belongs to. `vertex` is a vertex of this piece on
+        /// a grid point (nil when the figure's grid points are on its other pieces).
+        case grid(vertex: Int?)
+        /// A corner landed on a corner of that piece.
+        case corner(of: TangramPiece)
+        /// An edge landed flush on an edge of that piece.
+        case edge(of: TangramPiece)
+    }
+
+    public struct PieceReport: Sendable, Hashable, CustomStringConvertible {
+        public var piece: TangramPiece
+        public var method: Method
+        /// How far the middle of the piece moved from where it was seen, in units.
+        public var distance: Double
+        /// How many degrees its angle changed to reach a 45° step (counter-clockwise positive).
+        public var turn: Double
+        public var confidence: Double
+
+        /// `medium: onto a corner of large-1, moved 0.12, turned -3°`
+        public var description: String {
+            let how: String
+            switch method {
+            case .grid(let vertex?): how = "on the grid (vertex \(vertex))"
+            case .grid(nil): how = "on the grid with its figure"
+            case .corner(let other): how = "onto a corner of \(other.rawValue)"
+            case .edge(let other): how = "flush with an edge of \(other.rawValue)"
+            }
+            let hundredths = Int((distance * 100).rounded())
+            let moved = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+            return "\(piece.rawValue): \(how), moved \(moved), turned \(Int(turn.rounded()))°"
+        }
+    }
+
+    /// Two pieces whose interiors overlap after snapping.
+    public struct Overlap: Sendable, Hashable {
+        public var first: TangramPiece
+        public var second: TangramPiece
+
+        public init(first: TangramPiece, second: TangramPiece) {
+            self.first = first
+            self.second = second
+        }
+    }
+
+    public struct Result: Sendable {
+        /// The exact poses, in piece order.
+        public var poses: [Pose]
+        /// One per piece, in piece order.
+        public var reports: [PieceReport]
+        public var overlaps: [Overlap]
+        /// How many separate figures the pieces form (touching pieces make one figure).
+        public var figures: Int
+    }
+
+    public var settings: SnapSettings
+    /// How far (in units, along x or along y) a camera may misplace a piece. A piece is pinned
+    /// to a corner only this near where it was seen, and a piece farther than this from where it
+    /// was seen was moved on purpose (anchored across a gap) and does not vote on the grid position.
+    public var tolerance = 0.125
+
+    public init(settings: SnapSettings = SnapSettings()) {
+        self.settings = settings
+    }
+
+    public func snap(_ observations: [ApproximatePose]) throws(EditError) -> Result {
+        var seen: Set<TangramPiece> = []
+        for o in observations {
+            guard seen.insert(o.piece).inserted else {
+                throw EditError("\(o.piece.rawValue) was seen twice; a layout has each piece once (check the colour profile)")
+            }
+            guard o.x.isFinite, o.y.isFinite, o.degrees.isFinite else {
+                throw EditError("\(o.piece.rawValue) has no usable position or angle (\(o.x), \(o.y), \(o.degrees)°)")
+            }
+        }
+        var pending = try observations.map { (o) throws(EditError) in try Candidate(o, settings: settings) }
+        var layout = Layout()
+        placing: while !pending.isEmpty {
+            for index in Self.byNearness(pending, to: layout.placed) {
+                if let (pose, target) = pin(pending[index], in: layout) {
+                    layout.add(pending.remove(at: index), pose, method: .corner(of: target))
+                    continue placing
+                }
+            }
+            let candidate = pending.remove(at: Self.bestOnGrid(pending))
+            layout.add(candidate, try candidate.gridPose(settings: settings), method: .grid(vertex: candidate.bestVertex))
+        }
+        let figures = settleClusters(&layout)
+        let placed = layout.placed.sorted { $0.pose.piece < $1.pose.piece }
+        let reports = placed.map { p in
+            PieceReport(piece: p.pose.piece, method: p.method, distance: p.candidate.distance(to: p.pose), turn: p.candidate.turn,
+                        confidence: p.candidate.observation.confidence)
+        }
+        var overlaps: [Overlap] = []
+        for (i, a) in placed.enumerated() {
+            for b in placed[(i + 1)...] where a.pose.polygon.interiorsOverlap(b.pose.polygon) {
+                overlaps.append(Overlap(first: a.pose.piece, second: b.pose.piece))
+            }
+        }
+        return Result(poses: placed.map(\.pose), reports: reports, overlaps: overlaps, figures: figures)
+    }
+
+    // MARK: Placing pieces
+
+    /// A piece with its angle resolved to a 45° step.
+    struct Candidate {
+        let observation: ApproximatePose
+        /// The exact pose at the origin: its vertices are exact offsets from vertex 0.
+        let shape: Pose
+        /// Degrees the angle changed.
+        let turn: Double
+        /// The vertex that lies nearest a grid point as seen, and how near.
+        let bestVertex: Int
+        let gridError: Double
+
+        init(_ o: ApproximatePose, settings: SnapSettings) throws(EditError) {
+            observation = o
+            let rotation = try settings.resolve(.degrees(o.degrees)).rotation
+            shape = Pose(piece: o.piece, position: .origin, rotation: rotation, flipped: o.flipped)
+            var turn = Double(rotation.degrees) - o.degrees
+            turn -= 360 * (turn / 360).rounded()
+            self.turn = turn
+            var best = (index: 0, error: Double.infinity)
+            for (i, v) in shape.vertices.enumerated() {
+                let (x, y) = (o.x + v.doubleX, o.y + v.doubleY)
+                let error = hypot(x - (x * 4).rounded() / 4, y - (y * 4).rounded() / 4)
+                if error < best.error { best = (i, error) }
+            }
+            bestVertex = best.index
+            gridError = best.error
+        }
+
+        /// The pose with its best vertex exactly on the grid point nearest to where it was seen.
+        func gridPose(settings: SnapSettings) throws(EditError) -> Pose {
+            var grid = settings
+            grid.grid = true
+            let offset = shape.vertices[bestVertex] - .origin
+            let (point, _) = try grid.resolve(PositionInput.approximate(observation.x + offset.doubleX, observation.y + offset.doubleY))
+            return shape.translated(by: point - offset - .origin)
+        }
+
+        /// Vertices as seen (the observed angle, not the snapped one).
+        var seenVertices: [(x: Double, y: Double)] {
+            observation.piece.shape.approximateVertices(x: observation.x, y: observation.y, degrees: observation.degrees,
+                                                        flipped: observation.flipped)
+        }
+
+        /// How far the middle of `pose` is from the middle of the piece as seen.
+        func distance(to pose: Pose) -> Double {
+            let seen = middle(seenVertices)
+            let exact = middle(pose.vertices.map { (x: $0.doubleX, y: $0.doubleY) })
+            return hypot(seen.x - exact.x, seen.y - exact.y)
+        }
+    }
+
+    struct Placement {
+        var candidate: Candidate
+        var pose: Pose
+        var method: Method
+        var cluster: Int
+        /// Where it is minus where it was seen (vertex 0).
+        var correction: (x: Double, y: Double) {
+            (pose.position.doubleX - candidate.observation.x, pose.position.doubleY - candidate.observation.y)
+        }
+    }
+
+    /// The pieces placed so far, in clusters held together by shared corners.
+    struct Layout {
+        var placed: [Placement] = []
+        private var nextCluster = 0
+
+        /// Adds a piece; it joins every cluster it shares a corner with (merging them), or starts one.
+        mutating func add(_ candidate: Candidate, _ pose: Pose, method: Method) {
+            let corners = Set(pose.vertices)
+            let touching = Set(placed.filter { !corners.isDisjoint(with: $0.pose.vertices) }.map(\.cluster))
+            let cluster = touching.min() ?? nextCluster
+            if touching.isEmpty { nextCluster += 1 }
+            for i in placed.indices where touching.contains(placed[i].cluster) { placed[i].cluster = cluster }
+            placed.append(Placement(candidate: candidate, pose: pose, method: method, cluster: cluster))
+        }
+
+        func members(of cluster: Int) -> [Int] { placed.indices.filter { placed[$0].cluster == cluster } }
+
+        /// The average correction of a cluster's pieces: camera error is much the same across a figure.
+        func correction(of cluster: Int) -> (x: Double, y: Double) {
+            let members = members(of: cluster)
+            let n = Double(members.count)
+            return (members.reduce(0) { $0 + placed[$1].correction.x } / n, members.reduce(0) { $0 + placed[$1].correction.y } / n)
+        }
+    }
+
+    /// Where a piece lands pinned by a corner to a placed piece, near where it was seen; nil when
+    /// no corner is that near.
+    func pin(_ candidate: Candidate, in layout: Layout) -> (Pose, TangramPiece)? {
+        guard settings.anchors, !layout.placed.isEmpty else { return nil }
+        let neighbour = layout.placed[Self.nearestPlaced(to: candidate, in: layout.placed)]
+        let shift = layout.correction(of: neighbour.cluster)
+        let o = candidate.observation
+        guard let x = Exact(nearestTo: o.x + shift.x), let y = Exact(nearestTo: o.y + shift.y) else { return nil }
+        let start = candidate.shape.translated(by: Point(x, y) - .origin)
+        let snaps = AnchorManager(radius: settings.radius).candidates([start], against: layout.placed.map(\.pose))
+        guard let best = bestPin(snaps, moving: [(start, o)], in: layout) else { return nil }
+        return (start.translated(by: best.offset), best.target)
+    }
+
+    /// Among anchoring candidates, the one that puts a corner on a corner with the most contact
+    /// (then the shortest move), of those that leave every moving piece within the camera's reach
+    /// of where it was seen, corrected as the target's cluster was: twice ``tolerance`` on each
+    /// axis, since both may be misplaced, in opposite directions.
+    func bestPin(_ snaps: [AnchorManager.Snap], moving: [(pose: Pose, seen: ApproximatePose)], in layout: Layout) -> AnchorManager.Snap? {
+        let reach = 2 * tolerance
+        let plausible = snaps.filter { snap in
+            guard snap.corners > 0, let target = layout.placed.first(where: { $0.pose.piece == snap.target }) else { return false }
+            let shift = layout.correction(of: target.cluster)
+            return moving.allSatisfy { m in
+                abs(m.pose.position.doubleX + snap.offset.doubleX - (m.seen.x + shift.x)) <= reach
+                    && abs(m.pose.position.doubleY + snap.offset.doubleY - (m.seen.y + shift.y)) <= reach
+            }
+        }
+        return plausible.min { a, b in
+            if a.corners + a.edges != b.corners + b.edges { return a.corners + a.edges > b.corners + b.edges }
+            return a.offset.dot(a.offset) < b.offset.dot(b.offset)
+        }
+    }
+
+    /// The piece with a vertex nearest to a grid point (then the more confident, then piece order).
+    static func bestOnGrid(_ pending: [Candidate]) -> Int {
+        pending.indices.min { a, b in
+            let (ca, cb) = (pending[a], pending[b])
+            if ca.gridError != cb.gridError { return ca.gridError < cb.gridError }
+            if ca.observation.confidence != cb.observation.confidence { return ca.observation.confidence > cb.observation.confidence }
+            return ca.observation.piece < cb.observation.piece
+        }!
+    }
+
+    /// The pending pieces, those with a vertex (as seen) nearest to a vertex of a placed piece first.
+    static func byNearness(_ pending: [Candidate], to placed: [Placement]) -> [Int] {
+        guard !placed.isEmpty else { return [] }
+        let gaps = pending.map { candidate in gap(candidate, placed[nearestPlaced(to: candidate, in: placed)]) }
+        return pending.indices.sorted { a, b in
+            if gaps[a] != gaps[b] { return gaps[a] < gaps[b] }
+            return pending[a].observation.piece < pending[b].observation.piece
+        }
+    }
+
+    /// The placed piece with a vertex nearest to a vertex of the candidate as seen.
+    static func nearestPlaced(to candidate: Candidate, in placed: [Placement]) -> Int {
+        placed.indices.min { gap(candidate, placed[$0]) < gap(candidate, placed[$1]) }!
+    }
+
+    static func gap(_ candidate: Candidate, _ placement: Placement) -> Double {
+        let corners = placement.pose.vertices.map { (x: $0.doubleX, y: $0.doubleY) }
+        return candidate.seenVertices.reduce(Double.infinity) { best, v in
+            corners.reduce(best) { min($0, hypot(v.x - $1.x, v.y - $1.y)) }
+        }
+    }
+
+    // MARK: Putting clusters on the grid
+
+    /// Step 4: each cluster, largest first, onto the grid, then against the clusters settled
+    /// before it: pinned by a corner within the camera's reach if one is there; else, when it
+    /// overlaps them or touches none of them, anchored (the smallest radius that finds something,
+    /// up to the snap radius). Such a cluster first waits, once, for the others: a cluster not yet
+    /// settled may pin it (a corner on an edge is something anchoring cannot do, and half a unit
+    /// of radius reaches wrong places). Returns how many figures there are.
+    func settleClusters(_ layout: inout Layout) -> Int {
+        var queue = Set(layout.placed.map(\.cluster)).sorted { a, b in
+            let (na, nb) = (layout.members(of: a).count, layout.members(of: b).count)
+            return na != nb ? na > nb : a < b
+        }
+        var settled: [Int] = []
+        var waited: Set<Int> = []
+        while !queue.isEmpty {
+            let cluster = queue.removeFirst()
+            let members = layout.members(of: cluster)
+            Self.fitToGrid(&layout.placed, members: members, tolerance: tolerance)
+            let others = settled.map { layout.placed[$0].pose }
+            let moving = members.map { layout.placed[$0].pose }
+            if settings.anchors, !others.isEmpty {
+                let seen = members.map { (layout.placed[$0].pose, layout.placed[$0].candidate.observation) }
+                if let snap = bestPin(AnchorManager(radius: settings.radius).candidates(moving, against: others), moving: seen, in: layout) {
+                    move(members, of: &layout, by: snap)
+                } else if moving.contains(where: { p in others.contains { p.polygon.interiorsOverlap($0.polygon) } })
+                            || !moving.contains(where: { p in others.contains { p.polygon.touchesOrOverlaps($0.polygon) } }) {
+                    if !queue.isEmpty, waited.insert(cluster).inserted {
+                        queue.append(cluster)
+                        continue
+                    }
+                    if let snap = Self.radii(upTo: settings.radius).lazy.compactMap({ AnchorManager(radius: $0).snap(moving, against: others) }).first {
+                        move(members, of: &layout, by: snap)
+                    }
+                }
+            }
+            settled += members
+        }
+        return Self.figureCount(layout.placed.map(\.pose))
+    }
+
+    /// Moves a cluster by an anchoring snap; its root now hangs on the snap's target.
+    func move(_ members: [Int], of layout: inout Layout, by snap: AnchorManager.Snap) {
+        guard snap.offset != .zero else { return }
+        for i in members { layout.placed[i].pose = layout.placed[i].pose.translated(by: snap.offset) }
+        if let root = members.first(where: { if case .grid = layout.placed[$0].method { true } else { false } }) {
+            layout.placed[root].method = snap.contact == .corner ? .corner(of: snap.target) : .edge(of: snap.target)
+        }
+    }
+
+    /// Anchoring radii from a quarter unit up to `limit`, smallest first: 0.25, √2/4, 0.5.
+    static func radii(upTo limit: Exact) -> [Exact] {
+        var radii: [Exact] = []
+        for k in 1...8 {
+            for r in [Exact(quarters: k), Exact(quarters: 0, sqrt2Quarters: k)] where r < limit && !radii.contains(r) { radii.append(r) }
+        }
+        return radii.sorted() + [limit]
+    }
+
+    /// Moves a cluster exactly onto the grid: one of its vertices onto a grid point.
+    ///
+    /// So the √2 parts of the move must cancel those of some vertex; each such choice, with the
+    /// best multiples of 0.25 for the rest, is a candidate. The winner leaves the fewest pieces
+    /// farther than `tolerance` (along x or y) from where they were seen; then puts the most
+    /// vertices on grid points; then has the smallest largest distance; then the smallest sum of
+    /// squares. Distances are between a piece's vertex 0 as seen and as placed.
+    ///
+    /// Vertices on grid points come before closeness because, within a camera's error, closeness
+    /// cannot choose: a figure with 45° pieces has grid positions a few hundredths of a unit
+    /// apart (3√2 is within 0.01 of 4.25). A cluster that meets the figure only along an edge,
+    /// like the sailboat's sail on its hull, is pinned by nothing else.
+    static func fitToGrid(_ placed: inout [Placement], members: [Int], tolerance: Double) {
+        // Corners count once per piece: a point where several pieces meet weighs more, and figures
+        // are built out from such points.
+        let roots = members.flatMap { placed[$0].pose.vertices.map { [$0.x.numerator.b, $0.y.numerator.b] } }
+        let sqrt2 = 2.0.squareRoot()
+        var best: (move: Vector, score: Score)?
+        for root in Set(roots).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            // What is left over, per piece, once the √2 part of the move is made.
+            let dx = members.map { -placed[$0].correction.x + Double(root[0]) * sqrt2 / 4 }
+            let dy = members.map { -placed[$0].correction.y + Double(root[1]) * sqrt2 / 4 }
+            let aligned = roots.filter { $0 == root }.count
+            for qx in quarterChoices(dx) {
+                for qy in quarterChoices(dy) {
+                    let score = Score(x: dx.map { $0 - Double(qx) / 4 }, y: dy.map { $0 - Double(qy) / 4 }, aligned: aligned,
+                                      tolerance: tolerance)
+                    if let current = best, !(score < current.score) { continue }
+                    best = (Vector(Exact(quarters: qx, sqrt2Quarters: -root[0]), Exact(quarters: qy, sqrt2Quarters: -root[1])), score)
+                }
+            }
+        }
+        guard let move = best?.move else { return }
+        for i in members {
+            placed[i].pose = placed[i].pose.translated(by: move)
+            if case .grid = placed[i].method {
+                placed[i].method = .grid(vertex: placed[i].pose.vertices.firstIndex { $0.x.numerator.b == 0 && $0.y.numerator.b == 0 })
+            }
+        }
+    }
+
+    /// Quarter counts worth trying on one axis: the one nearest the middle of the leftovers, and
+    /// the one nearest each leftover (so a piece moved on purpose can be outvoted).
+    static func quarterChoices(_ leftovers: [Double]) -> [Int] {
+        var choices: Set<Int> = [Int((((leftovers.min()! + leftovers.max()!) / 2) * 4).rounded())]
+        for d in leftovers { choices.insert(Int((d * 4).rounded())) }
+        return choices.sorted()
+    }
+
+    /// How well a position of a cluster fits what was seen; smaller is better.
+    struct Score: Comparable {
+        var outliers = 0
+        var misaligned = 0
+        var worst = 0.0
+        var total = 0.0
+
+        init(x: [Double], y: [Double], aligned: Int, tolerance: Double) {
+            misaligned = -aligned
+            for (rx, ry) in zip(x, y) {
+                let off = max(abs(rx), abs(ry))
+                if off > tolerance { outliers += 1 } else { worst = max(worst, off) }
+                total += rx * rx + ry * ry
+            }
+        }
+
+        static func < (a: Score, b: Score) -> Bool {
+            (a.outliers, a.misaligned, a.worst, a.total) < (b.outliers, b.misaligned, b.worst, b.total)
+        }
+    }
+
+    /// Groups of touching pieces.
+    static func figureCount(_ poses: [Pose]) -> Int {
+        var figure = Array(poses.indices)
+        func root(_ i: Int) -> Int { figure[i] == i ? i : root(figure[i]) }
+        for i in poses.indices {
+            for j in poses.indices where j > i && poses[i].polygon.touchesOrOverlaps(poses[j].polygon) {
+                figure[root(j)] = root(i)
+            }
+        }
+        return Set(poses.indices.map(root)).count
+    }
+}
+
+private func hypot(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+
+private func middle(_ points: [(x: Double, y: Double)]) -> (x: Double, y: Double) {
+    let n = Double(points.count)
+    return (points.reduce(0) { $0 + $1.x } / n, points.reduce(0) { $0 + $1.y } / n)
+}
+
+extension TangramPiece.Shape {
+    /// The piece's vertices for an approximate pose (vertex 0 at x, y; mirrored first when
+    /// flipped, then turned `degrees` counter-clockwise), in the order ``Pose/vertices`` uses.
+    /// Display precision: for matching camera observations and measuring how far a snap moved.
+    func approximateVertices(x: Double, y: Double, degrees: Double, flipped: Bool) -> [(x: Double, y: Double)] {
+        let radians = degrees * Double.pi / 180
+        let (c, s) = (cos(radians), sin(radians))
+        var local = localVertices.map { (x: $0.doubleX, y: $0.doubleY) }
+        if flipped { local = local.map { (x: -$0.x, y: $0.y) }.reversed() }
+        return local.map { v in (x: x + c * v.x - s * v.y, y: y + s * v.x + c * v.y) }
+    }
+
+    /// The middle (vertex average) of the piece for an approximate pose.
+    func approximateMiddle(x: Double, y: Double, degrees: Double, flipped: Bool) -> (x: Double, y: Double) {
+        middle(approximateVertices(x: x, y: y, degrees: degrees, flipped: flipped))
+    }
+}
