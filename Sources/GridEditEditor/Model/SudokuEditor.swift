@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditLayout
 
 /// A Sudoku cell by row and column, 0-based; written `r1c1` (1-based) as players do.
 public struct Cell: Sendable, Hashable, CustomStringConvertible {
