@@ -5,17 +5,23 @@ import PackageDescription
 //
 // Layers, bottom to top (each only imports the ones above it in this list):
 //   GridEditGeometry  exact ℤ[√2] numbers, points, polygons (no I/O)
-//   GridEditJSON      strict JSON over json-c with source locations, canonical writer
-//   GridEditCore      puzzle kinds, packs, store, findings and the checker (no terminal)
-//   GridEditRender    Cairo previews, cards and sheets
-//   GridEditEditor    the editor core: documents, undo, snapping, anchors, pose sources
-//   gridedit          the command-line front end and the REPL
+//   GridEditJSON      strict JSON over json-c with source locations, canonical writer, JSON Lines
+//   GridEditCore      puzzle kinds, packs, the `Pose` codec, store, findings and the checker (no terminal)
+//   GridEditLayout    the layout engine: approximate poses in (`ApproximatePose`, touch-file lines,
+//                     camera frames through `PoseTracker`), exact poses out (`SnapSettings`,
+//                     `AnchorManager`, `LayoutSnapper`, `CameraLayout`)
+//   GridEditEditor    the editor core: documents, undo, journal, validation, live input
+//   GridEditRender    Cairo previews, cards and sheets (Core only)
+//   GridEditCapture   mat finding, piece segmentation and fitting, calibration (Core and Layout,
+//                     never the editor)
+//   gridedit, gridedit-capture, gridedit-bench   the front ends
 //
 // Camera capture lives apart, because OpenCV costs ~0.4 s of start-up to any process that links it:
 //   CVision           a small C++ target over OpenCV with a plain C header (gridedit_vision.h)
-//   GridEditCapture   mat finding, piece segmentation and fitting, calibration (Swift over CVision)
 //   gridedit-capture  the executable behind `gridedit mat` and `gridedit capture`; `gridedit` itself
-//                     never links OpenCV and hands those commands over with exec
+//                     never links OpenCV and hands those commands over with exec. Its one-shot
+//                     capture and the REPL's live `capture` (which reads `gridedit-capture capture
+//                     --stream`) settle through `CameraLayout` and save through Core's `PuzzleStore`.
 let package = Package(
     name: "gridedit",
     platforms: [.macOS(.v13)],
@@ -41,9 +47,10 @@ let package = Package(
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit",
                        providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
-        .target(name: "GridEditEditor", dependencies: ["GridEditCore"]),
+        .target(name: "GridEditLayout", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON"]),
+        .target(name: "GridEditEditor", dependencies: ["GridEditCore", "GridEditLayout"]),
         .executableTarget(name: "gridedit", dependencies: [
-            "GridEditCore", "GridEditRender", "GridEditEditor", "CEditLine", "CEditLineShim",
+            "GridEditCore", "GridEditRender", "GridEditLayout", "GridEditEditor", "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Only the OpenCV modules capture uses, not all of opencv4: each one linked costs load time.
@@ -51,26 +58,28 @@ let package = Package(
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_videoio",
                                  "opencv_calib3d", "opencv_aruco"].map { .linkedLibrary($0) }),
-        .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditEditor"]),
+        .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditLayout"]),
         .executableTarget(name: "gridedit-capture", dependencies: [
-            "GridEditCapture", "GridEditCore", "GridEditRender", "GridEditEditor", "CVision",
+            "GridEditCapture", "GridEditCore", "GridEditRender", "CVision",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditEditor",
+        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
                                                                  "GridEditCapture", "SyntheticFrames", "CVision"]),
 
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
         // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
-        .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditEditor", "CVision", "CCairo"],
+        .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo"],
                 path: "Tests/SyntheticFrames"),
         .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "GridEditCore", "GridEditGeometry",
-                                                                 "GridEditEditor", "GridEditRender", "CVision", "GridEditTestSupport"]),
+                                                                 "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),
         .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON"]),
         .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport"]),
         .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
-        .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditTestSupport"]),
+        .testTarget(name: "GridEditLayoutTests", dependencies: ["GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON",
+                                                                "GridEditTestSupport"]),
+        .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport"]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditLayout
 
 /// The editor's two speed targets, in a release build:
 /// - REPL start-up (under 50 ms): the `gridedit` binary beside this one, until it shows its first

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Foundation
 import GridEditCapture
 import GridEditCore
-import GridEditEditor
 
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +34,7 @@ struct CalibrateCommand: ParsableCommand {
     func run() throws {
         try source.requireOneSource(command: "capture calibrate")
         do {
-            if !force, FileBytes.exists(output) {
+            if !force, FileManager.default.fileExists(atPath: output) {
                 throw CaptureError(.output, "\(output) already exists; pass --force to replace it, or choose another name")
             }
             // The measurement does not need a profile: a neutral one only locates the mat.

@@ -2,7 +2,6 @@ import Foundation
 import ArgumentParser
 import GridEditCapture
 import GridEditCore
-import GridEditEditor
 
 /// The options every capture command shares: where frames come from and the colour profile.
 struct SourceOptions: ParsableArguments {
@@ -35,16 +34,20 @@ struct SourceOptions: ParsableArguments {
         return .images(image)
     }
 
-    /// The profile named by --colors, or the template's.
+    /// The profile named by --colors, else the templates' (in $GRIDEDIT_TEMPLATES, or
+    /// templates/ here, above here or above this executable, as `gridedit mat` finds it).
     func loadProfile() throws(CaptureError) -> ColorProfile {
         let path: String
         if let colors {
             path = colors
+        } else if let folder = ProcessInfo.processInfo.environment["GRIDEDIT_TEMPLATES"] {
+            path = folder + "/" + (ColorProfile.defaultRelativePath.split(separator: "/").last.map(String.init) ?? "")
         } else {
-            guard let folder = TemplateLocator.find(environment: ProcessInfo.processInfo.environment, executablePath: nil) else {
+            guard let found = ColorProfile.findDefault(from: FileManager.default.currentDirectoryPath,
+                                                       executable: Bundle.main.executablePath) else {
                 throw CaptureError(.input, "no templates folder with capture-colors.jsonc found; pass --colors PROFILE or set GRIDEDIT_TEMPLATES")
             }
-            path = folder + "/" + (ColorProfile.defaultRelativePath.split(separator: "/").last.map(String.init) ?? "")
+            path = found
         }
         do { return try ColorProfile.load(path: path) } catch {
             throw CaptureError(.input, "\(error)")
@@ -90,7 +93,7 @@ struct CaptureCommand: ParsableCommand {
         discussion: """
         Lay the seven pieces in the play area of the mat (`gridedit mat`), keep its markers \
         visible, and capture from a camera, a video or photos. The pieces are fitted, snapped to \
-        exact poses by the editor's grid and anchoring, validated like `gridedit check`, and \
+        exact poses by the grid and anchoring every edit uses, validated like `gridedit check`, and \
         written to --output (or printed). Nothing is written when anything is wrong. \
         See docs/capture.md.
         """,
@@ -121,13 +124,13 @@ struct CaptureCommand: ParsableCommand {
                 try PoseStream(analyzer: FrameAnalyzer(profile: profile), source: frames).run()
                 return
             }
-            if let output, !force, FileBytes.exists(output) {
+            if let output, !force, FileManager.default.fileExists(atPath: output) {
                 throw CaptureError(.output, "\(output) already exists; pass --force to replace it, or choose another name")
             }
             var capture = LayoutCapture(analyzer: FrameAnalyzer(profile: profile))
             capture.status = { FileHandleOutput.standardError($0 + "\n") }
             let result = try capture.run(frames)
-            let now = EditorEnvironment.process(environment: ProcessInfo.processInfo.environment, executablePath: nil).now()
+            let now = PuzzleMetadata.now(environment: ProcessInfo.processInfo.environment)
             let puzzle: TangramPuzzle
             do { puzzle = try CapturedPuzzle.make(result.layout, output: output, now: now) } catch {
                 // Name what was captured, as every other capture message does.
@@ -159,7 +162,7 @@ struct CaptureCommand: ParsableCommand {
         guard verbose else { return }
         for (sighting, pose) in zip(result.layout.sightings, result.layout.poses) {
             FileHandleOutput.standardError("  \(pose.piece.rawValue): seen at (\(f(sighting.x)), \(f(sighting.y))) "
-                + "\(f(Self.degrees(sighting.rotation)))°\(sighting.flipped ? " flipped" : ""), fit \(f(sighting.confidence))"
+                + "\(f(Self.degrees(sighting.degrees)))°\(sighting.flipped ? " flipped" : ""), fit \(f(sighting.confidence))"
                 + " → (\(pose.position.x), \(pose.position.y)) \(pose.rotation.degrees)°\(pose.flipped ? " flipped" : "")\n")
         }
     }

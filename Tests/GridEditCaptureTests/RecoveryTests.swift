@@ -2,6 +2,7 @@ import Foundation
 import GridEditCapture
 import GridEditCore
 import GridEditGeometry
+import GridEditLayout
 import SyntheticFrames
 import Testing
 
@@ -25,8 +26,8 @@ struct RecoveryTests {
     /// Distance from each true vertex to the nearest vertex of the fitted, unsnapped outline;
     /// the largest. Vertex sets are compared because symmetric pieces have several vertex-0
     /// choices for the same footprint.
-    static func rawError(_ truth: Pose, _ sighting: PieceSighting) -> Double {
-        let a = sighting.rotation * .pi / 180
+    static func rawError(_ truth: Pose, _ sighting: ApproximatePose) -> Double {
+        let a = sighting.degrees * .pi / 180
         let fitted = truth.piece.shape.localVertices.map { v -> (Double, Double) in
             let x = (sighting.flipped ? -1 : 1) * v.doubleX, y = v.doubleY
             return (sighting.x + cos(a) * x - sin(a) * y, sighting.y + sin(a) * x + cos(a) * y)

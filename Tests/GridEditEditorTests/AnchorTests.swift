@@ -1,6 +1,8 @@
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditLayout
+import GridEditTestSupport
 import Testing
 
 @Suite("AnchorManager: pieces land exactly on corners and flush on edges")

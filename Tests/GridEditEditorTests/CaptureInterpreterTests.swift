@@ -2,6 +2,7 @@ import Foundation
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditLayout
 import GridEditTestSupport
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 struct CaptureInterpreterTests {
     static func pose(_ kind: PoseEvent.Kind, _ piece: TangramPiece, _ x: Double, _ y: Double, _ rotation: Double = 0,
                      frame: Int, confidence: Double = 0.9) -> CaptureSignal {
-        .event(.pose(PoseEvent(kind: kind, objectID: piece.rawValue, x: x, y: y, rotation: rotation, confidence: confidence,
+        .event(.pose(PoseEvent(kind: kind, pose: ApproximatePose(piece: piece, x: x, y: y, degrees: rotation, confidence: confidence),
                                timestamp: Double(frame) / 30, frame: frame)))
     }
 

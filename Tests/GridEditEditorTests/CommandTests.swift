@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCore
 import GridEditEditor
+import GridEditLayout
 import GridEditTestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditJSON
+import GridEditLayout
 import GridEditTestSupport
 import Testing
 
@@ -10,8 +12,9 @@ import Testing
 struct ExactPoseEventTests {
     @Test("exactX and exactY round-trip through the touch-file format")
     func roundTrip() throws {
-        let event = PoseEvent(kind: .detected, objectID: "large-1", x: 5.664, y: 2.914, rotation: 135,
-                              timestamp: 2, frame: 2, exact: point("4.25+√2", "1.5+√2"))
+        let event = PoseEvent(kind: .detected, pose: ApproximatePose(piece: .large1, x: 5.664, y: 2.914, degrees: 135,
+                                                                     exact: point("4.25+√2", "1.5+√2")),
+                              timestamp: 2, frame: 2)
         let line = TouchRecording.line(for: .pose(event))
         #expect(line.contains(#""exactX":"4.25+√2","exactY":"1.5+√2""#), "\(line)")
         let parsed = try TouchRecording(parsing: #"{"touchFile":1}"# + "\n" + line + "\n")
@@ -32,13 +35,15 @@ struct ExactPoseEventTests {
         let input = LiveInput(service: service)
         // Next to where anchoring would pull it, and off the 0.25 grid: both only exact input keeps.
         let target = point("4.25+√2", "1.5+√2")
-        let outcomes = input.handle(.pose(PoseEvent(kind: .moved, objectID: "small-1", x: target.doubleX, y: target.doubleY,
-                                                    rotation: 45, timestamp: 0, frame: 0, exact: target)))
+        let outcomes = input.handle(.pose(PoseEvent(kind: .moved, pose: ApproximatePose(piece: .small1, x: target.doubleX, y: target.doubleY,
+                                                                                        degrees: 45, exact: target),
+                                                    timestamp: 0, frame: 0)))
         guard case .edited = try #require(outcomes.first) else { Issue.record("not applied: \(outcomes)"); return }
         #expect(document.solution.first { $0.piece == .small1 } == Pose(piece: .small1, position: target, rotation: Rotation(eighths: 1)))
         // The same pose without its exact position goes to the grid.
-        let approximate = input.handle(.pose(PoseEvent(kind: .moved, objectID: "small-2", x: target.doubleX, y: target.doubleY + 3,
-                                                       rotation: 45, timestamp: 1, frame: 1)))
+        let approximate = input.handle(.pose(PoseEvent(kind: .moved, pose: ApproximatePose(piece: .small2, x: target.doubleX,
+                                                                                           y: target.doubleY + 3, degrees: 45),
+                                                       timestamp: 1, frame: 1)))
         guard case .edited = try #require(approximate.first) else { Issue.record("not applied: \(approximate)"); return }
         let placed = try #require(document.solution.first { $0.piece == .small2 })
         #expect(placed.position != Point(target.x, target.y + Exact(3)))

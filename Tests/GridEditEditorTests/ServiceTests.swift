@@ -2,6 +2,7 @@ import Foundation
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditLayout
 import GridEditTestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditLayout
+import GridEditTestSupport
 import Testing
 
 @Suite("Snapping to the 0.25 grid and to 45° steps")

@@ -2,6 +2,7 @@ import Foundation
 import GridEditCore
 import GridEditJSON
 import GridEditEditor
+import GridEditLayout
 import GridEditTestSupport
 import Testing
 

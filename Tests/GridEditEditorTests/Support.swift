@@ -2,6 +2,7 @@ import Foundation
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditLayout
 import GridEditTestSupport
 import Testing
 
@@ -94,26 +95,4 @@ final class CapturingConsole: EditorConsole {
 
     func documentChanged(_ document: EditorDocument) { changed += 1 }
     func show(_ document: EditorDocument) { shown += 1 }
-}
-
-/// A small deterministic generator (SplitMix64) for noisy hands and random exact numbers.
-struct Noise {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in -amplitude...amplitude.
-    mutating func jitter(_ amplitude: Double) -> Double {
-        (Double(next() >> 11) / Double(1 << 53) * 2 - 1) * amplitude
-    }
-
-    mutating func int(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
 }

@@ -1,6 +1,7 @@
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditLayout
 import Testing
 
 @Suite("Tangram editing: place, move, nudge, rotate, flip, groups")

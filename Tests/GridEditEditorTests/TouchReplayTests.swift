@@ -2,6 +2,8 @@ import Foundation
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditJSON
+import GridEditLayout
 import GridEditTestSupport
 import Testing
 
@@ -119,20 +121,19 @@ struct TouchReplayTests {
             try service.perform(try document.tangramEditor!.remove(piece), on: document)
         }
         let input = LiveInput(service: service)
-        func pose(_ kind: PoseEvent.Kind, _ object: String, _ x: Double, _ y: Double, _ r: Double,
+        func pose(_ kind: PoseEvent.Kind, _ piece: TangramPiece, _ x: Double, _ y: Double, _ r: Double,
                   confidence: Double = 0.9, frame: Int) -> LiveInput.Outcome? {
-            input.handle(.pose(PoseEvent(kind: kind, objectID: object, x: x, y: y, rotation: r, confidence: confidence,
+            input.handle(.pose(PoseEvent(kind: kind, pose: ApproximatePose(piece: piece, x: x, y: y, degrees: r, confidence: confidence),
                                          timestamp: Double(frame) / 30, frame: frame))).first
         }
-        guard case .edited? = pose(.detected, "square", 2.1, 2.95, 3, frame: 1) else { Issue.record("detected places"); return }
+        guard case .edited? = pose(.detected, .square, 2.1, 2.95, 3, frame: 1) else { Issue.record("detected places"); return }
         #expect(document.tangramEditor!.pose(of: .square) == GridEditEditorTests.pose(.square, "2", "3"))
-        guard case .ignored? = pose(.moved, "square", 5, 5, 0, confidence: 0.2, frame: 2) else { Issue.record("low confidence"); return }
-        guard case .edited? = pose(.moved, "square", 5.02, 4.9, 88, frame: 3) else { Issue.record("moved moves"); return }
+        guard case .ignored? = pose(.moved, .square, 5, 5, 0, confidence: 0.2, frame: 2) else { Issue.record("low confidence"); return }
+        guard case .edited? = pose(.moved, .square, 5.02, 4.9, 88, frame: 3) else { Issue.record("moved moves"); return }
         #expect(document.tangramEditor!.pose(of: .square) == GridEditEditorTests.pose(.square, "5", "5", 90))
-        guard case .ignored? = pose(.moved, "square", 1, 1, 0, frame: 2) else { Issue.record("stale frame"); return }
-        guard case .ignored? = pose(.moved, "square", 5.01, 5.01, 91, frame: 4) else { Issue.record("no change, no edit"); return }
-        guard case .ignored? = pose(.detected, "dragon", 1, 1, 0, frame: 5) else { Issue.record("unknown object"); return }
-        guard case .edited? = pose(.removed, "square", 0, 0, 0, frame: 6) else { Issue.record("removed removes"); return }
+        guard case .ignored? = pose(.moved, .square, 1, 1, 0, frame: 2) else { Issue.record("stale frame"); return }
+        guard case .ignored? = pose(.moved, .square, 5.01, 5.01, 91, frame: 4) else { Issue.record("no change, no edit"); return }
+        guard case .edited? = pose(.removed, .square, 0, 0, 0, frame: 6) else { Issue.record("removed removes"); return }
         #expect(document.tangramEditor!.pose(of: .square) == nil)
     }
 
@@ -143,6 +144,7 @@ struct TouchReplayTests {
          "line 2", "back in time"),
         (#"{"t": 0, "type": "down", "pointer": 1, "x": 1, "y": 1, "pressure": 2}"#, "line 1", "unknown key \"pressure\""),
         (#"{"touchFile": 2}"#, "line 1", "not a version"),
+        (#"{"t": 0, "type": "detected", "object": "dragon", "x": 1, "y": 1, "rotation": 0}"#, "line 1", "unknown \"object\" \"dragon\""),
         ("{\"t\": 0,", "line 1", "end of file"),
     ])
     func malformedFiles(text: String, line: String, message: String) {
@@ -155,8 +157,9 @@ struct TouchReplayTests {
     func roundTripAndStream() async throws {
         let events: [InputEvent] = [
             .touch(TouchEvent(phase: .down, pointer: 1, x: 1.5, y: 2.25, timestamp: 0, frame: 0)),
-            .pose(PoseEvent(kind: .detected, objectID: "medium", x: 3, y: 1, rotation: 44.5, flipped: true, confidence: 0.75, timestamp: 0.5, frame: 15)),
-            .pose(PoseEvent(kind: .removed, objectID: "medium", x: 0, y: 0, rotation: 0, timestamp: 0.75, frame: 22)),
+            .pose(PoseEvent(kind: .detected, pose: ApproximatePose(piece: .medium, x: 3, y: 1, degrees: 44.5, flipped: true, confidence: 0.75),
+                            timestamp: 0.5, frame: 15)),
+            .pose(PoseEvent(kind: .removed, pose: ApproximatePose(piece: .medium, x: 0, y: 0, degrees: 0), timestamp: 0.75, frame: 22)),
             .touch(TouchEvent(phase: .up, pointer: 1, x: 1.5, y: 2.25, timestamp: 1, frame: 30)),
         ]
         let recording = TouchRecording(description: "tiny", events: events)

@@ -1,7 +1,7 @@
 import Foundation
 import GridEditCore
-import GridEditEditor
 import GridEditGeometry
+import GridEditLayout
 
 /// Random arrangements of the seven pieces that a correct capture can recover exactly: inside
 /// the play area with a 0.25 margin, no overlaps, rotations in 45° steps, and every two pieces
@@ -45,15 +45,15 @@ public enum RandomLayout {
         preconditionFailure("no layout for seed \(seed)")
     }
 
-    /// Whether the editor's snapping of a whole layout (``LayoutSnapper``, which capture uses)
+    /// Whether the layout engine's snapping of a whole layout (``LayoutSnapper``, which capture uses)
     /// leaves these exact poses where they are. Positions in ℤ[√2] are dense: the same figure
     /// moved by 0.0074 may also have a corner on a grid point, and no camera can tell the two
     /// apart. Capture puts a figure where the editor's snapping puts it, so the ground truth of a
     /// frame must be such a place; every other rule stays as it is.
     public static func isSettled(_ poses: [Pose]) -> Bool {
         let observations = poses.map {
-            LayoutSnapper.Observation(piece: $0.piece, x: $0.position.doubleX, y: $0.position.doubleY,
-                                      rotation: Double($0.rotation.degrees), flipped: $0.flipped)
+            ApproximatePose(piece: $0.piece, x: $0.position.doubleX, y: $0.position.doubleY,
+                            degrees: Double($0.rotation.degrees), flipped: $0.flipped)
         }
         guard let snapped = try? LayoutSnapper().snap(observations) else { return false }
         return Set(snapped.poses.map(\.footprint)) == Set(poses.map(\.footprint))

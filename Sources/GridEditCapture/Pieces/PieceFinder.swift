@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GridEditCore
+import GridEditLayout
 
 /// Finds the pieces in a labelled top view and fits each one's ideal shape to its pixels.
 ///
@@ -37,7 +38,7 @@ public struct PieceFinder: Sendable {
 
     /// The sightings, one per piece of the profile, or the failures (every missing piece and
     /// every merged colour, not just the first).
-    public func find(in labels: PixelLabels) -> (sightings: [PieceSighting], failures: [Failure]) {
+    public func find(in labels: PixelLabels) -> (sightings: [ApproximatePose], failures: [Failure]) {
         let n = labels.size
         let ppu = TopView.pixelsPerUnit
         var owner = [Int16](repeating: -2, count: n * n)  // -1 paper, -2 unknown, ≥ 0 a slot
@@ -70,7 +71,7 @@ public struct PieceFinder: Sendable {
         }
         for (s, slot) in slots.enumerated() { for p in slot.pixels { owner[Int(p)] = Int16(s) } }
 
-        var sightings: [PieceSighting] = []
+        var sightings: [ApproximatePose] = []
         var taken: [Int: Int] = [:]  // colour → pieces already handed out
         for (s, slot) in slots.enumerated() {
             let colour = labels.colours[slot.colour]
@@ -78,12 +79,14 @@ public struct PieceFinder: Sendable {
             taken[slot.colour] = index + 1
             // Same-colour pieces are told apart by the caller (a tracker); here each slot is tried
             // as every shape its colour may be, and the shape that fits best wins.
-            var best: (PieceSighting, Int)?
+            var best: (ApproximatePose, Int)?
             for piece in Self.distinctShapes(colour.pieces) {
-                let fit = fitSlot(Int16(s), pixels: slot.pixels, shape: piece.shape, owner: owner, size: n)
+                let fit = fitSlot(Int16(s), pixels: slot.pixels, piece: piece, owner: owner, size: n)
                 if best == nil || fit.1 > best!.1 {
                     var sighting = fit.0
-                    sighting.candidates = Self.ordered(colour.pieces, preferring: piece, index: index)
+                    let candidates = Self.ordered(colour.pieces, preferring: piece, index: index)
+                    sighting.piece = candidates[0]
+                    sighting.alternatives = Array(candidates.dropFirst())
                     best = (sighting, fit.1)
                 }
             }
@@ -146,7 +149,8 @@ public struct PieceFinder: Sendable {
         var score: Int
     }
 
-    func fitSlot(_ slot: Int16, pixels: [Int32], shape: TangramPiece.Shape, owner: [Int16], size n: Int) -> (PieceSighting, Int) {
+    func fitSlot(_ slot: Int16, pixels: [Int32], piece: TangramPiece, owner: [Int16], size n: Int) -> (ApproximatePose, Int) {
+        let shape = piece.shape
         let ppu = TopView.pixelsPerUnit
         var sx = 0.0, sy = 0.0
         for p in pixels {
@@ -187,9 +191,9 @@ public struct PieceFinder: Sendable {
         let degrees = Self.canonicalTurn(placement.degrees, shape: shape)
         let origin = template.vertexZero(cx: placement.cx, cy: placement.cy, degrees: degrees)
         let hiddenInside = Self.unknownInside(template, placement, owner: owner, size: n)
-        let sighting = PieceSighting(candidates: [], x: origin.x, y: origin.y, rotation: degrees, flipped: template.flipped,
-                                     confidence: max(0, min(1, Double(score) / expected)),
-                                     occluded: Double(hiddenInside) > 0.02 * expected)
+        let sighting = ApproximatePose(piece: piece, x: origin.x, y: origin.y, degrees: degrees, flipped: template.flipped,
+                                       confidence: max(0, min(1, Double(score) / expected)),
+                                       occluded: Double(hiddenInside) > 0.02 * expected)
         return (sighting, score)
     }
 

@@ -1,6 +1,5 @@
 import GridEditCore
-import GridEditEditor
-import GridEditGeometry
+import GridEditLayout
 
 /// Why one frame gave no layout, in words for the designer.
 public struct CaptureProblem: Error, Sendable {
@@ -9,12 +8,12 @@ public struct CaptureProblem: Error, Sendable {
     public var pieces: [TangramPiece]
 }
 
-/// The layout one frame shows, snapped to exact poses by the editor's snapping and anchoring.
+/// The layout one frame shows, settled to exact poses by ``CameraLayout`` (as the stream settles it).
 public struct CapturedLayout: Sendable {
     /// Exact poses, in piece order.
     public var poses: [Pose]
     /// What the frame showed before snapping, one per piece, in piece order.
-    public var sightings: [PieceSighting]
+    public var sightings: [ApproximatePose]
     /// How each piece was snapped (grid, corner, edge) and how far it moved.
     public var reports: [LayoutSnapper.PieceReport]
     /// Identifies the layout: equal for frames that snapped to the same footprints.
@@ -45,12 +44,8 @@ public struct CapturedLayout: Sendable {
                                                pieces: failures.flatMap(\.pieces)))
             }
             let ordered = sightings.sorted { $0.piece < $1.piece }
-            let observations = ordered.map {
-                LayoutSnapper.Observation(piece: $0.piece, x: $0.x, y: $0.y, rotation: $0.rotation,
-                                          flipped: $0.flipped, confidence: $0.confidence)
-            }
             let snapped: LayoutSnapper.Result
-            do { snapped = try LayoutSnapper().snap(observations) } catch {
+            do { snapped = try CameraLayout.settle(ordered) } catch {
                 return .failure(CaptureProblem(message: error.message, pieces: []))
             }
             let poses = snapped.poses.sorted { $0.piece < $1.piece }

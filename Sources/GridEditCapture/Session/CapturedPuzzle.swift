@@ -1,12 +1,12 @@
 import GridEditCore
-import GridEditEditor
 
 /// A captured layout as a new tangram puzzle: validated with the same rules as `gridedit check`
-/// and written atomically, or refused with the findings (which name the pieces).
+/// and written atomically through the puzzle store, as the editor saves (the REPL's `capture`
+/// ends in its `save`), or refused with the findings (which name the pieces).
 public enum CapturedPuzzle {
     /// The puzzle for a layout. The id and name come from the output file's name (else
     /// `captured`); the difficulty is the solver's estimate.
-    public static func make(_ layout: CapturedLayout, output: String?, now: String = EditorClock.now()) throws(CaptureError) -> TangramPuzzle {
+    public static func make(_ layout: CapturedLayout, output: String?, now: String) throws(CaptureError) -> TangramPuzzle {
         var stem = "captured"
         if let output, let name = output.split(separator: "/").last {
             let base = name.hasSuffix(".json") ? String(name.dropLast(5)) : String(name)
@@ -16,8 +16,8 @@ public enum CapturedPuzzle {
         let metadata = PuzzleMetadata(id: stem, name: name, difficulty: .medium, createdAt: now, updatedAt: now,
                                       description: "Captured from the camera.")
         var puzzle = TangramPuzzle(metadata: metadata, pieces: layout.poses)
-        let findings = ConstraintValidator().validate(puzzle, depth: .live)
-            .filter { $0.severity == .error }
+        // The errors `check` would report (the difficulty, a warning there, is estimated below).
+        let findings = TangramKind.rules.filter { type(of: $0).severity == .error }.flatMap { $0.check(puzzle) }
         guard findings.isEmpty else {
             throw CaptureError(.layout, "the captured layout is not a valid puzzle; nothing was written:\n"
                                + findings.map { "  \($0.rule): \($0.message)" }.joined(separator: "\n"))

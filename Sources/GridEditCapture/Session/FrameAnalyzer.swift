@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditLayout
 
 /// One camera frame, read: where the mat is and which pieces lie on it.
 public struct FrameAnalysis: Sendable {
@@ -6,12 +7,12 @@ public struct FrameAnalysis: Sendable {
         /// The mat could not be found; nothing is known about the pieces.
         case noMat(MatLocator.Failure)
         /// The mat was found; `failures` lists pieces missing or merged.
-        case seen(view: MatView, sightings: [PieceSighting], failures: [PieceFinder.Failure])
+        case seen(view: MatView, sightings: [ApproximatePose], failures: [PieceFinder.Failure])
     }
 
     public var outcome: Outcome
 
-    public var sightings: [PieceSighting] {
+    public var sightings: [ApproximatePose] {
         if case .seen(_, let s, _) = outcome { return s }
         return []
     }

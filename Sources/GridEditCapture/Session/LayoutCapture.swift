@@ -1,5 +1,4 @@
 import GridEditCore
-import GridEditEditor
 import GridEditGeometry
 
 /// The one-shot capture: frames in, one exact layout out.

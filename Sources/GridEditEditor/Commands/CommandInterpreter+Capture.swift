@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditLayout
 
 /// What `capture` asks the front end to start: `gridedit-capture capture --stream` with these
 /// source options.

@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditLayout
 
 extension CommandInterpreter {
     func newDocument(_ a: inout Arguments) throws(EditError) {

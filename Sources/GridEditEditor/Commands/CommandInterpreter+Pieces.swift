@@ -1,5 +1,6 @@
 import GridEditCore
 import GridEditGeometry
+import GridEditLayout
 
 extension CommandInterpreter {
     /// A piece by id, unique id prefix (`par`), or preview letter (`L l M S s Q P`).

@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditLayout
 
 extension CommandInterpreter {
     /// `replay TOUCHFILE`: feeds a recorded touch file through ``LiveInput``.

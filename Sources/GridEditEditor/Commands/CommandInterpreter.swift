@@ -1,5 +1,6 @@
 import GridEditCore
 import GridEditGeometry
+import GridEditLayout
 
 /// Runs editor commands, one line at a time, against a ``GridEditorService``. The same
 /// interpreter serves the interactive REPL and scripts; the ``EditorConsole`` decides how output

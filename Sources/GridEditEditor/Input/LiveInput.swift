@@ -5,6 +5,7 @@ import Darwin
 #endif
 import GridEditCore
 import GridEditGeometry
+import GridEditLayout
 
 /// Applies input events to the active document the way live input would: touches are turned
 /// into gestures with hit testing against the document as it is when each event arrives, and
@@ -51,7 +52,7 @@ public final class LiveInput {
 
     private var pointers: [Int: Spot] = [:]
     private var gesture: Gesture?
-    private var lastFrame: [String: Int] = [:]
+    private var lastFrame: [TangramPiece: Int] = [:]
 
     public init(service: GridEditorService, minConfidence: Double = 0.5) {
         self.service = service
@@ -147,24 +148,23 @@ public final class LiveInput {
     // MARK: Poses
 
     private func handle(_ event: PoseEvent) -> [Outcome] {
-        guard event.confidence >= minConfidence else {
-            return [.ignored("\(event.objectID) at frame \(event.frame): confidence \(event.confidence) is below \(minConfidence)")]
+        let pose = event.pose
+        let piece = pose.piece
+        guard pose.confidence >= minConfidence else {
+            return [.ignored("\(piece.rawValue) at frame \(event.frame): confidence \(pose.confidence) is below \(minConfidence)")]
         }
-        if let seen = lastFrame[event.objectID], event.frame < seen {
-            return [.ignored("\(event.objectID): frame \(event.frame) is older than frame \(seen)")]
+        if let seen = lastFrame[piece], event.frame < seen {
+            return [.ignored("\(piece.rawValue): frame \(event.frame) is older than frame \(seen)")]
         }
-        lastFrame[event.objectID] = event.frame
-        guard let piece = TangramPiece(rawValue: event.objectID) else {
-            return [.ignored("unknown object \"\(event.objectID)\"; objects are piece ids such as large-1")]
-        }
+        lastFrame[piece] = event.frame
         switch event.kind {
         case .detected, .moved:
             guard let editor = tangramEditor() else { return [.ignored("the active document is not a tangram")] }
             do throws(EditError) {
                 // An exact pose was snapped by its source with the rest of the layout: kept as is.
-                let position = event.exact.map(PositionInput.init) ?? .approximate(event.x, event.y)
-                guard let proposal = try editor.setPose(piece, position: position, rotation: .degrees(event.rotation),
-                                                         flipped: event.flipped, anchoring: event.exact == nil) else {
+                let position = pose.exact.map(PositionInput.init) ?? .approximate(pose.x, pose.y)
+                guard let proposal = try editor.setPose(piece, position: position, rotation: .degrees(pose.degrees),
+                                                         flipped: pose.flipped, anchoring: pose.exact == nil) else {
                     return [.ignored("\(piece.rawValue) is already there")]
                 }
                 return [commit(proposal)]

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import GridEditCore
 import GridEditJSON
+import GridEditLayout
 
 /// The first line of a journal: whose it is and the state the edits start from.
 public struct JournalHeader: Sendable {

@@ -1,20 +1,7 @@
 import GridEditCore
 import GridEditGeometry
 import GridEditJSON
-
-/// Why an edit or an editor operation was refused, in words for the designer.
-public struct EditError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    /// A rule id when the refusal is a rule (`sudoku.value-out-of-range`).
-    public var rule: String?
-
-    public init(_ message: String, rule: String? = nil) {
-        self.message = message
-        self.rule = rule
-    }
-
-    public var description: String { rule.map { "[\($0)] \(message)" } ?? message }
-}
+import GridEditLayout
 
 /// One primitive, reversible change of the editor state. Each records the value before and
 /// after, so applying checks that the state is what the change expects (a journal replayed onto

@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditLayout
 
 /// One open puzzle: its state, undo history, snapping settings and journal.
 public final class EditorDocument {

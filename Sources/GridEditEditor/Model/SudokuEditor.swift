@@ -1,5 +1,6 @@
 import GridEditCore
 import GridEditJSON
+import GridEditLayout
 
 /// A Sudoku cell by row and column, 0-based; written `r1c1` (1-based) as players do.
 public struct Cell: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import GridEditCore
 import GridEditGeometry
+import GridEditLayout
 
 /// An edit worked out but not yet performed: the command and what the designer should know about
 /// how it was resolved (snapped to the grid, anchored to a corner of large-2, …).

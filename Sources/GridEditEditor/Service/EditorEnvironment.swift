@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GridEditCore
 
 /// What the editor needs from the outside world, so tests can pin it down.
 public struct EditorEnvironment: Sendable {
@@ -13,7 +14,7 @@ public struct EditorEnvironment: Sendable {
     /// Where journals go; nil turns journaling off.
     public var journals: JournalStore?
 
-    public init(now: @escaping @Sendable () -> String = EditorClock.now, templatesFolder: String? = nil,
+    public init(now: @escaping @Sendable () -> String = { PuzzleMetadata.now(environment: [:]) }, templatesFolder: String? = nil,
                 journals: JournalStore? = nil) {
         self.now = now
         self.templatesFolder = templatesFolder
@@ -23,25 +24,10 @@ public struct EditorEnvironment: Sendable {
     /// The environment of a gridedit process: the clock honours SOURCE_DATE_EPOCH (reproducible
     /// timestamps), templates are found by ``TemplateLocator``, journals under $XDG_STATE_HOME.
     public static func process(environment: [String: String], executablePath: String?) -> EditorEnvironment {
-        let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init)
-        return EditorEnvironment(
-            now: { EditorClock.format(epoch ?? Int(time(nil))) },
+        EditorEnvironment(
+            now: { PuzzleMetadata.now(environment: environment) },
             templatesFolder: TemplateLocator.find(environment: environment, executablePath: executablePath),
             journals: JournalStore.defaultFolder(environment: environment).map(JournalStore.init(folder:)))
-    }
-}
-
-public enum EditorClock {
-    @Sendable public static func now() -> String { format(Int(time(nil))) }
-
-    /// Seconds since 1970 as `YYYY-MM-DDTHH:MM:SSZ`.
-    public static func format(_ seconds: Int) -> String {
-        var t = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }
 

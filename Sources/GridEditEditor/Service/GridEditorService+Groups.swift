@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditLayout
 
 /// A run of edits that ends as one undo step, or is taken back whole: a camera capture makes
 /// dozens of edits as pieces are put down, which the designer keeps or cancels as one thing.

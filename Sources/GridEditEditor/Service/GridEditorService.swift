@@ -1,5 +1,6 @@
 import GridEditCore
 import GridEditJSON
+import GridEditLayout
 
 /// What an edit did: the command, how it was resolved, and the validation that followed.
 public struct EditOutcome: Sendable {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import GridEditEditor
+import GridEditLayout
 
 /// The REPL's side of `capture`: starts gridedit-capture through a ``CameraPoseSource`` and tells
 /// the interpreter what happens, in order: the stream's header, poses, status lines, and the end

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import GridEditEditor
+import GridEditLayout
 
 /// The camera as a ``PoseSource``: runs `gridedit-capture capture --stream SOURCE…` and turns its
 /// standard output into pose events as they arrive.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GridEditEditor
+import GridEditLayout
 
 /// A program started with pipes on its standard input, output and error (gridedit-capture,
 /// streaming poses). Nothing is written to its input: closing it tells the program gridedit is

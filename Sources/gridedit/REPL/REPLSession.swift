@@ -5,6 +5,7 @@ import Darwin
 #endif
 import GridEditCore
 import GridEditEditor
+import GridEditLayout
 
 /// A `gridedit` session: interactive at a terminal (line editing, history across sessions, Tab
 /// completion, colour, a live view after every edit, questions before losing work), or a script

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import GridEditCore
 import GridEditEditor
+import GridEditLayout
 import GridEditRender
 
 /// `render` and `preview`: the active puzzle, as it stands (work in progress included), through

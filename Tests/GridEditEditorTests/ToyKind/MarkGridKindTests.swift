@@ -2,6 +2,7 @@ import Foundation
 import GridEditCore
 import GridEditEditor
 import GridEditJSON
+import GridEditLayout
 import GridEditTestSupport
 import Testing
 

@@ -49,6 +49,9 @@ public enum TangramKind: PuzzleKind {
     }
 
     // MARK: Poses
+    //
+    // The one `Pose` codec: puzzle files and the editor's journal both write poses with
+    // ``encode(_:)-(Pose)`` and read them with ``decodePose(_:context:)``.
 
     static let poseKeys = ["piece", "x", "y", "rotation", "flip"]
 
@@ -58,7 +61,8 @@ public enum TangramKind: PuzzleKind {
         return poses.count == items.count ? poses : nil
     }
 
-    static func decodePose(_ node: JSONNode, context: DecodeContext) -> Pose? {
+    /// A pose object; problems are reported to `context` (with its rule ids) and give nil.
+    public static func decodePose(_ node: JSONNode, context: DecodeContext) -> Pose? {
         guard let object = context.object(node, allowedKeys: poseKeys) else { return nil }
         let piece = object.required("piece").flatMap { context.choice($0, of: TangramPiece.self, what: "piece id") }
         let x = object.required("x").flatMap(context.exact)
@@ -79,6 +83,8 @@ public enum TangramKind: PuzzleKind {
         return Pose(piece: piece, position: Point(x, y), rotation: rotation, flipped: flip)
     }
 
+    /// `{"piece": …, "x": …, "y": …, "rotation": …}`, coordinates as ``encode(_:)-(Exact)``
+    /// writes them, and `"flip": true` only for a flipped piece.
     public static func encode(_ pose: Pose) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("piece", .string(pose.piece.rawValue)),

@@ -1,6 +1,6 @@
 import Foundation
 import GridEditCore
-import GridEditEditor
+import GridEditLayout
 import GridEditGeometry
 import GridEditTestSupport
 import Testing
@@ -19,13 +19,13 @@ struct LayoutSnapperTests {
     /// The poses as a camera might see them: each piece off by up to ±0.1 units on each axis and
     /// up to ±4°; and the poses it should snap back to (the figure moved by `shift`).
     static func seen(_ poses: [Pose], shift: Vector, noise: inout Noise, position: Double = 0.1,
-                     angle: Double = 4) -> (observations: [LayoutSnapper.Observation], expected: [Pose]) {
+                     angle: Double = 4) -> (observations: [ApproximatePose], expected: [Pose]) {
         let expected = poses.map { $0.translated(by: shift) }
         let observations = expected.map { pose in
-            LayoutSnapper.Observation(piece: pose.piece, x: pose.position.doubleX + noise.jitter(position),
-                                      y: pose.position.doubleY + noise.jitter(position),
-                                      rotation: Double(pose.rotation.degrees) + noise.jitter(angle), flipped: pose.flipped,
-                                      confidence: 0.9)
+            ApproximatePose(piece: pose.piece, x: pose.position.doubleX + noise.jitter(position),
+                            y: pose.position.doubleY + noise.jitter(position),
+                            degrees: Double(pose.rotation.degrees) + noise.jitter(angle), flipped: pose.flipped,
+                            confidence: 0.9)
         }
         return (observations, expected)
     }
@@ -102,9 +102,9 @@ struct LayoutSnapperTests {
     @Test("Loose pieces each go to the grid at their best vertex")
     func loosePieces() throws {
         let observations = [
-            LayoutSnapper.Observation(piece: .square, x: 1.07, y: 0.96, rotation: 2),
+            ApproximatePose(piece: .square, x: 1.07, y: 0.96, degrees: 2),
             // Turned 45°: vertex 0 seen near (6, 5); vertices 1 and 2 have √2 parts, farther from grid points.
-            LayoutSnapper.Observation(piece: .small1, x: 6.01, y: 4.99, rotation: 47),
+            ApproximatePose(piece: .small1, x: 6.01, y: 4.99, degrees: 47),
         ]
         let result = try LayoutSnapper().snap(observations)
         #expect(result.figures == 2)
@@ -124,8 +124,8 @@ struct LayoutSnapperTests {
         // The square turned 45° has vertices o, o + (√2/2, √2/2), o + (0, √2), o + (-√2/2, √2/2): with
         // vertex 1 at (3, 2), vertex 0 is at (3-0.5√2, 2-0.5√2), off the grid.
         let origin = (x: 3 - 0.5 * 2.0.squareRoot(), y: 2 - 0.5 * 2.0.squareRoot())  // vertex 1 at (3, 2)
-        let result = try LayoutSnapper().snap([LayoutSnapper.Observation(piece: .square, x: origin.x + 0.03, y: origin.y - 0.02,
-                                                                          rotation: 44)])
+        let result = try LayoutSnapper().snap([ApproximatePose(piece: .square, x: origin.x + 0.03, y: origin.y - 0.02,
+                                                                          degrees: 44)])
         let square = try #require(result.poses.first)
         #expect(square.position == Point(Exact(parsing: "3-0.5√2")!, Exact(parsing: "2-0.5√2")!))
         #expect(result.reports.first?.method == .grid(vertex: 1))
@@ -134,9 +134,9 @@ struct LayoutSnapperTests {
     @Test("A piece 0.3 from another lands flush against it")
     func nearPieceLandsFlush() throws {
         let observations = [
-            LayoutSnapper.Observation(piece: .large1, x: 2, y: 2, rotation: 0),
+            ApproximatePose(piece: .large1, x: 2, y: 2, degrees: 0),
             // The square's left edge 0.3 to the right of the triangle's corner at (4, 2).
-            LayoutSnapper.Observation(piece: .square, x: 4.3, y: 2, rotation: -1),
+            ApproximatePose(piece: .square, x: 4.3, y: 2, degrees: -1),
         ]
         let result = try LayoutSnapper().snap(observations)
         let square = try #require(result.poses.first { $0.piece == .square })
@@ -155,8 +155,8 @@ struct LayoutSnapperTests {
     func offGridNeighbour() throws {
         // The classic square's square piece and medium triangle, meeting at (4+√2, 4).
         let observations = [
-            LayoutSnapper.Observation(piece: .square, x: 4.71, y: 3.29, rotation: 45),
-            LayoutSnapper.Observation(piece: .medium, x: 5.45, y: 2.55, rotation: 88),
+            ApproximatePose(piece: .square, x: 4.71, y: 3.29, degrees: 45),
+            ApproximatePose(piece: .medium, x: 5.45, y: 2.55, degrees: 88),
         ]
         let result = try LayoutSnapper().snap(observations)
         let square = try #require(result.poses.first { $0.piece == .square })
@@ -172,8 +172,8 @@ struct LayoutSnapperTests {
     @Test("Pieces seen on top of each other are reported as overlapping, not hidden")
     func overlapsReported() throws {
         let observations = [
-            LayoutSnapper.Observation(piece: .large1, x: 2, y: 2, rotation: 0),
-            LayoutSnapper.Observation(piece: .large2, x: 2.6, y: 2.4, rotation: 0),
+            ApproximatePose(piece: .large1, x: 2, y: 2, degrees: 0),
+            ApproximatePose(piece: .large2, x: 2.6, y: 2.4, degrees: 0),
         ]
         let result = try LayoutSnapper().snap(observations)
         #expect(result.overlaps == [LayoutSnapper.Overlap(first: .large1, second: .large2)])
@@ -182,11 +182,11 @@ struct LayoutSnapperTests {
     @Test("A piece seen twice or without a position is refused with a reason")
     func badInput() {
         #expect(throws: EditError.self) {
-            try LayoutSnapper().snap([LayoutSnapper.Observation(piece: .square, x: 1, y: 1, rotation: 0),
-                                      LayoutSnapper.Observation(piece: .square, x: 3, y: 1, rotation: 0)])
+            try LayoutSnapper().snap([ApproximatePose(piece: .square, x: 1, y: 1, degrees: 0),
+                                      ApproximatePose(piece: .square, x: 3, y: 1, degrees: 0)])
         }
         #expect(throws: EditError.self) {
-            try LayoutSnapper().snap([LayoutSnapper.Observation(piece: .square, x: .nan, y: 1, rotation: 0)])
+            try LayoutSnapper().snap([ApproximatePose(piece: .square, x: .nan, y: 1, degrees: 0)])
         }
     }
 
@@ -207,4 +207,3 @@ struct LayoutSnapperTests {
     }
 }
 
-extension Noise: RandomNumberGenerator {}

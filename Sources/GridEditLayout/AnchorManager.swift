@@ -156,7 +156,8 @@ public struct AnchorManager: Sendable {
         return max(.zero, min(u, v)) < min(length, max(u, v))
     }
 
-    static func union(_ boxes: [BoundingBox]) -> BoundingBox {
+    /// The smallest box around all of `boxes` (at least one): where moving pieces can reach.
+    public static func union(_ boxes: [BoundingBox]) -> BoundingBox {
         boxes.dropFirst().reduce(boxes[0]) { b, c in
             BoundingBox(minX: min(b.minX, c.minX), minY: min(b.minY, c.minY),
                         maxX: max(b.maxX, c.maxX), maxY: max(b.maxY, c.maxY))

@@ -1,7 +1,5 @@
-import GridEditJSON
-
-// JSON Lines support shared by the journal and touch files: one compact JSON value per line,
-// read back with the strict parser and a few typed accessors.
+// JSON Lines: one compact JSON value per line, read back with the strict parser and a few typed
+// accessors. The editor's journal and touch files (GridEditLayout) are written in it.
 
 extension JSONValue {
     /// The value on one line, no spaces: `{"a":1,"b":[true,null]}`.
@@ -16,7 +14,7 @@ extension JSONValue {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let literal): out += literal
-        case .string(let s): out += Self.quote(s)
+        case .string(let s): out += CanonicalJSONWriter.quoted(s)
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {
@@ -28,25 +26,22 @@ extension JSONValue {
             out += "{"
             for (i, member) in members.enumerated() {
                 if i > 0 { out += "," }
-                out += Self.quote(member.key) + ":"
+                out += CanonicalJSONWriter.quoted(member.key) + ":"
                 member.value.appendCompact(to: &out)
             }
             out += "}"
         }
     }
 
-    /// The same string literal the canonical writer produces.
-    static func quote(_ text: String) -> String { CanonicalJSONWriter.quoted(text) }
-
     /// `{"key": value, …}` from pairs, in order.
-    static func fields(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    public static func fields(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
         .object(pairs.map { JSONValue.Member($0.key, $0.value) })
     }
 
-    static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+    public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
 
     /// A finite double, written so that it reads back as the same value.
-    static func double(_ value: Double) -> JSONValue {
+    public static func double(_ value: Double) -> JSONValue {
         value == value.rounded() && abs(value) < 1e15 ? .number(String(Int(value))) : .number("\(value)")
     }
 }
@@ -65,11 +60,11 @@ public struct JSONLineError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Typed access to the members of one parsed object, with messages that name the key.
-struct LineObject {
-    let node: JSONNode
-    let line: Int
+public struct LineObject {
+    public let node: JSONNode
+    public let line: Int
 
-    init(parsing text: Substring, line: Int) throws(JSONLineError) {
+    public init(parsing text: Substring, line: Int) throws(JSONLineError) {
         let node: JSONNode
         do { node = try JSONParser.parse(String(text)) } catch {
             throw JSONLineError(line: line, message: error.message)
@@ -81,84 +76,84 @@ struct LineObject {
         self.line = line
     }
 
-    init(node: JSONNode, line: Int) {
+    public init(node: JSONNode, line: Int) {
         self.node = node
         self.line = line
     }
 
-    var keys: [String] {
+    public var keys: [String] {
         if case .object(let members) = node.value { return members.map(\.key) }
         return []
     }
 
-    func has(_ key: String) -> Bool { node[key] != nil }
+    public func has(_ key: String) -> Bool { node[key] != nil }
 
-    func fail(_ message: String) -> JSONLineError { JSONLineError(line: line, message: message) }
+    public func fail(_ message: String) -> JSONLineError { JSONLineError(line: line, message: message) }
 
-    func string(_ key: String) throws(JSONLineError) -> String {
+    public func string(_ key: String) throws(JSONLineError) -> String {
         guard let value = node[key] else { throw fail("missing \"\(key)\"") }
         guard case .string(let s) = value.value else { throw fail("\"\(key)\" must be a string") }
         return s
     }
 
-    func optionalString(_ key: String) throws(JSONLineError) -> String? {
+    public func optionalString(_ key: String) throws(JSONLineError) -> String? {
         guard let value = node[key], !Self.isNull(value) else { return nil }
         return try string(key)
     }
 
-    func double(_ key: String) throws(JSONLineError) -> Double {
+    public func double(_ key: String) throws(JSONLineError) -> Double {
         guard let value = node[key] else { throw fail("missing \"\(key)\"") }
         guard case .number(let n) = value.value, n.doubleValue.isFinite else { throw fail("\"\(key)\" must be a number") }
         return n.doubleValue
     }
 
-    func optionalDouble(_ key: String) throws(JSONLineError) -> Double? {
+    public func optionalDouble(_ key: String) throws(JSONLineError) -> Double? {
         guard node[key] != nil else { return nil }
         return try double(key)
     }
 
-    func int(_ key: String) throws(JSONLineError) -> Int {
+    public func int(_ key: String) throws(JSONLineError) -> Int {
         guard let value = node[key] else { throw fail("missing \"\(key)\"") }
         guard case .number(let n) = value.value, let i = n.intValue else { throw fail("\"\(key)\" must be a whole number") }
         return i
     }
 
-    func optionalInt(_ key: String) throws(JSONLineError) -> Int? {
+    public func optionalInt(_ key: String) throws(JSONLineError) -> Int? {
         guard node[key] != nil else { return nil }
         return try int(key)
     }
 
-    func bool(_ key: String) throws(JSONLineError) -> Bool {
+    public func bool(_ key: String) throws(JSONLineError) -> Bool {
         guard let value = node[key] else { throw fail("missing \"\(key)\"") }
         guard case .bool(let b) = value.value else { throw fail("\"\(key)\" must be true or false") }
         return b
     }
 
-    func optionalBool(_ key: String) throws(JSONLineError) -> Bool? {
+    public func optionalBool(_ key: String) throws(JSONLineError) -> Bool? {
         guard node[key] != nil else { return nil }
         return try bool(key)
     }
 
-    func array(_ key: String) throws(JSONLineError) -> [JSONNode] {
+    public func array(_ key: String) throws(JSONLineError) -> [JSONNode] {
         guard let value = node[key] else { throw fail("missing \"\(key)\"") }
         guard case .array(let items) = value.value else { throw fail("\"\(key)\" must be an array") }
         return items
     }
 
-    func object(_ key: String) throws(JSONLineError) -> LineObject {
+    public func object(_ key: String) throws(JSONLineError) -> LineObject {
         guard let value = node[key] else { throw fail("missing \"\(key)\"") }
         guard case .object = value.value else { throw fail("\"\(key)\" must be an object") }
         return LineObject(node: value, line: line)
     }
 
-    static func isNull(_ node: JSONNode) -> Bool {
+    public static func isNull(_ node: JSONNode) -> Bool {
         if case .null = node.value { return true }
         return false
     }
 }
 
 /// The lines of a text with their 1-based numbers, blank lines skipped.
-func numberedLines(_ text: String) -> [(number: Int, text: Substring)] {
+public func numberedLines(_ text: String) -> [(number: Int, text: Substring)] {
     text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { i, raw in
         let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
         return line.allSatisfy(\.isWhitespace) ? nil : (i + 1, line)

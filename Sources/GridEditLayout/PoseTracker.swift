@@ -28,43 +28,17 @@ import GridEditCore
 /// The source must report a consistent vertex 0 for a piece: for the square, say, the same corner
 /// from frame to frame (turning the square by 90° about its middle moves vertex 0 a unit).
 public struct PoseTracker: Sendable {
-    /// One piece as a camera frame shows it.
-    public struct Observation: Sendable, Hashable {
-        /// The pieces it could be: usually one; the two large or two small triangles share a colour.
-        public var candidates: [TangramPiece]
-        /// Vertex 0 (the pose origin, as in the file format), in units.
-        public var x: Double
-        public var y: Double
-        /// Degrees counter-clockwise.
-        public var rotation: Double
-        public var flipped: Bool
-        /// 0…1.
-        public var confidence: Double
-        /// Part of it was hidden (a hand): its outline, and so its pose, are not to be trusted.
-        public var occluded: Bool
-
-        public init(candidates: [TangramPiece], x: Double, y: Double, rotation: Double, flipped: Bool = false,
-                    confidence: Double = 1, occluded: Bool = false) {
-            self.candidates = candidates
-            self.x = x
-            self.y = y
-            self.rotation = rotation
-            self.flipped = flipped
-            self.confidence = confidence
-            self.occluded = occluded
-        }
-    }
-
     /// What one camera frame shows.
     public struct Frame: Sendable, Hashable {
         public var index: Int
         /// Seconds since the capture started.
         public var time: Double
-        public var observations: [Observation]
+        /// The pieces it shows; each may stand for any of its ``ApproximatePose/candidates``.
+        public var observations: [ApproximatePose]
         /// The mat's markers were found, so positions in this frame mean something.
         public var matVisible: Bool
 
-        public init(index: Int, time: Double, observations: [Observation], matVisible: Bool = true) {
+        public init(index: Int, time: Double, observations: [ApproximatePose], matVisible: Bool = true) {
             self.index = index
             self.time = time
             self.observations = observations
@@ -118,7 +92,7 @@ public struct PoseTracker: Sendable {
     /// The poses last announced, in piece order: where the tracker believes the pieces are.
     public var announced: [PoseEvent] {
         tracks.compactMap { track in track.announced.map { Self.event(.detected, track.piece, $0, frame: lastFrame) } }
-            .sorted { TangramPiece(rawValue: $0.objectID)! < TangramPiece(rawValue: $1.objectID)! }
+            .sorted { $0.pose.piece < $1.pose.piece }
     }
 
     /// Takes one frame; returns the events it completes, in piece order. Frames must come in
@@ -153,7 +127,7 @@ public struct PoseTracker: Sendable {
         for index in tracks.indices {
             if let event = settle(&tracks[index], time: frame.time, frame: frame.index, whenever: false) { events.append(event) }
         }
-        return events.sorted { TangramPiece(rawValue: $0.objectID)! < TangramPiece(rawValue: $1.objectID)! }
+        return events.sorted { $0.pose.piece < $1.pose.piece }
     }
 
     /// At the end of a finite source (a video, still images): announces every piece whose last
@@ -164,7 +138,7 @@ public struct PoseTracker: Sendable {
         for index in tracks.indices {
             if let event = settle(&tracks[index], time: time, frame: lastFrame, whenever: true) { events.append(event) }
         }
-        return events.sorted { TangramPiece(rawValue: $0.objectID)! < TangramPiece(rawValue: $1.objectID)! }
+        return events.sorted { $0.pose.piece < $1.pose.piece }
     }
 
     // MARK: Steps
@@ -172,11 +146,11 @@ public struct PoseTracker: Sendable {
     /// Which observation each track gets this frame (as a sample, and whether its pose can be
     /// trusted), by track index. Trusted observations left over become new tracks with the first
     /// free id among their candidates; the rest are dropped.
-    private mutating func match(_ observations: [Observation], time: Double) -> [Int: (sample: Sample, trusted: Bool)] {
+    private mutating func match(_ observations: [ApproximatePose], time: Double) -> [Int: (sample: Sample, trusted: Bool)] {
         var matches: [Int: (sample: Sample, trusted: Bool)] = [:]
-        var groups: [[TangramPiece]: [Observation]] = [:]
-        for o in observations where !o.candidates.isEmpty && o.x.isFinite && o.y.isFinite && o.rotation.isFinite {
-            groups[o.candidates, default: []].append(o)
+        var groups: [[TangramPiece]: [ApproximatePose]] = [:]
+        for o in observations where o.x.isFinite && o.y.isFinite && o.degrees.isFinite {
+            groups[o.candidates.sorted(), default: []].append(o)
         }
         for candidates in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let seen = groups[candidates]!
@@ -223,10 +197,10 @@ public struct PoseTracker: Sendable {
 
     // MARK: Helpers
 
-    static func sample(_ o: Observation, time: Double) -> Sample {
+    static func sample(_ o: ApproximatePose, time: Double) -> Sample {
         // A mirrored triangle or square is the same shape turned by 90° (as `Pose` stores it).
-        let mirrorIsTurn = o.flipped && !(o.candidates.first?.shape.isChiral ?? true)
-        return Sample(time: time, x: o.x, y: o.y, rotation: o.rotation + (mirrorIsTurn ? 90 : 0), flipped: o.flipped && !mirrorIsTurn,
+        let mirrorIsTurn = o.flipped && !o.piece.shape.isChiral
+        return Sample(time: time, x: o.x, y: o.y, rotation: o.degrees + (mirrorIsTurn ? 90 : 0), flipped: o.flipped && !mirrorIsTurn,
                       confidence: o.confidence)
     }
 
@@ -291,7 +265,8 @@ public struct PoseTracker: Sendable {
     static func event(_ kind: PoseEvent.Kind, _ piece: TangramPiece, _ pose: Sample, time: Double? = nil, frame: Int) -> PoseEvent {
         var rotation = pose.rotation.truncatingRemainder(dividingBy: 360)
         if rotation < 0 { rotation += 360 }
-        return PoseEvent(kind: kind, objectID: piece.rawValue, x: pose.x, y: pose.y, rotation: rotation, flipped: pose.flipped,
-                         confidence: pose.confidence, timestamp: time ?? pose.time, frame: frame)
+        return PoseEvent(kind: kind, pose: ApproximatePose(piece: piece, x: pose.x, y: pose.y, degrees: rotation, flipped: pose.flipped,
+                                                           confidence: pose.confidence),
+                         timestamp: time ?? pose.time, frame: frame)
     }
 }

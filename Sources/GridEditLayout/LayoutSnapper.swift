@@ -11,8 +11,10 @@ import GridEditGeometry
 /// angle, whether it is flipped); the pieces leave on the exact (1/4)ℤ[√2] lattice, turned by 45°
 /// steps, on the 0.25 grid, and exactly flush or corner to corner where they touch.
 ///
-/// It uses the editor's snapping: ``SnapSettings`` turns angles into 45° steps and positions into
-/// grid points, and ``AnchorManager`` finds where a piece can land against the pieces placed.
+/// It uses the snapping every edit uses: ``SnapSettings`` turns angles into 45° steps and positions
+/// into grid points, and ``AnchorManager`` finds where a piece can land against the pieces placed.
+/// Both camera routes settle here: the one-shot command snaps each frame, the stream the poses its
+/// ``PoseTracker`` announced (see ``CameraLayout``).
 ///
 /// 1. Every angle goes to the nearest 45° step; a piece turns about its vertex 0 (the point the
 ///    camera reports).
@@ -42,28 +44,6 @@ import GridEditGeometry
 ///
 /// Overlaps that remain (pieces seen on top of each other) are reported, not hidden.
 public struct LayoutSnapper: Sendable {
-    /// One piece as seen.
-    public struct Observation: Sendable, Hashable {
-        public var piece: TangramPiece
-        /// Vertex 0 (the pose origin, as in the file format), in units.
-        public var x: Double
-        public var y: Double
-        /// Degrees counter-clockwise.
-        public var rotation: Double
-        public var flipped: Bool
-        /// 0…1, as the camera rated the piece; reported, and breaks ties in the order of placing.
-        public var confidence: Double
-
-        public init(piece: TangramPiece, x: Double, y: Double, rotation: Double, flipped: Bool = false, confidence: Double = 1) {
-            self.piece = piece
-            self.x = x
-            self.y = y
-            self.rotation = rotation
-            self.flipped = flipped
-            self.confidence = confidence
-        }
-    }
-
     /// How a piece got its exact place.
     public enum Method: Sendable, Hashable {
         /// By the 0.25 grid, with the figure it belongs to. `vertex` is a vertex of this piece on
@@ -130,14 +110,14 @@ public struct LayoutSnapper: Sendable {
         self.settings = settings
     }
 
-    public func snap(_ observations: [Observation]) throws(EditError) -> Result {
+    public func snap(_ observations: [ApproximatePose]) throws(EditError) -> Result {
         var seen: Set<TangramPiece> = []
         for o in observations {
             guard seen.insert(o.piece).inserted else {
                 throw EditError("\(o.piece.rawValue) was seen twice; a layout has each piece once (check the colour profile)")
             }
-            guard o.x.isFinite, o.y.isFinite, o.rotation.isFinite else {
-                throw EditError("\(o.piece.rawValue) has no usable position or angle (\(o.x), \(o.y), \(o.rotation)°)")
+            guard o.x.isFinite, o.y.isFinite, o.degrees.isFinite else {
+                throw EditError("\(o.piece.rawValue) has no usable position or angle (\(o.x), \(o.y), \(o.degrees)°)")
             }
         }
         var pending = try observations.map { (o) throws(EditError) in try Candidate(o, settings: settings) }
@@ -171,7 +151,7 @@ public struct LayoutSnapper: Sendable {
 
     /// A piece with its angle resolved to a 45° step.
     struct Candidate {
-        let observation: Observation
+        let observation: ApproximatePose
         /// The exact pose at the origin: its vertices are exact offsets from vertex 0.
         let shape: Pose
         /// Degrees the angle changed.
@@ -180,11 +160,11 @@ public struct LayoutSnapper: Sendable {
         let bestVertex: Int
         let gridError: Double
 
-        init(_ o: Observation, settings: SnapSettings) throws(EditError) {
+        init(_ o: ApproximatePose, settings: SnapSettings) throws(EditError) {
             observation = o
-            let rotation = try settings.resolve(.degrees(o.rotation)).rotation
+            let rotation = try settings.resolve(.degrees(o.degrees)).rotation
             shape = Pose(piece: o.piece, position: .origin, rotation: rotation, flipped: o.flipped)
-            var turn = Double(rotation.degrees) - o.rotation
+            var turn = Double(rotation.degrees) - o.degrees
             turn -= 360 * (turn / 360).rounded()
             self.turn = turn
             var best = (index: 0, error: Double.infinity)
@@ -208,7 +188,7 @@ public struct LayoutSnapper: Sendable {
 
         /// Vertices as seen (the observed angle, not the snapped one).
         var seenVertices: [(x: Double, y: Double)] {
-            observation.piece.shape.approximateVertices(x: observation.x, y: observation.y, degrees: observation.rotation,
+            observation.piece.shape.approximateVertices(x: observation.x, y: observation.y, degrees: observation.degrees,
                                                         flipped: observation.flipped)
         }
 
@@ -274,7 +254,7 @@ public struct LayoutSnapper: Sendable {
     /// (then the shortest move), of those that leave every moving piece within the camera's reach
     /// of where it was seen, corrected as the target's cluster was: twice ``tolerance`` on each
     /// axis, since both may be misplaced, in opposite directions.
-    func bestPin(_ snaps: [AnchorManager.Snap], moving: [(pose: Pose, seen: Observation)], in layout: Layout) -> AnchorManager.Snap? {
+    func bestPin(_ snaps: [AnchorManager.Snap], moving: [(pose: Pose, seen: ApproximatePose)], in layout: Layout) -> AnchorManager.Snap? {
         let reach = 2 * tolerance
         let plausible = snaps.filter { snap in
             guard snap.corners > 0, let target = layout.placed.first(where: { $0.pose.piece == snap.target }) else { return false }

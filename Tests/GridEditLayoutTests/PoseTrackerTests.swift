@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCore
-import GridEditEditor
+import GridEditLayout
+import GridEditTestSupport
 import Testing
 
 /// A camera at 30 frames a second over pieces on the mat, with noise.
@@ -40,9 +41,9 @@ struct TrackedCamera {
         for _ in 0..<frames {
             change(&self, time - start)
             var observations = pieces.filter { !$0.lifted }.map { p in
-                PoseTracker.Observation(candidates: p.candidates, x: p.x + noise.jitter(positionNoise), y: p.y + noise.jitter(positionNoise),
-                                        rotation: p.rotation + noise.jitter(angleNoise), flipped: p.flipped, confidence: p.confidence,
-                                        occluded: p.occluded)
+                ApproximatePose(piece: p.candidates[0], x: p.x + noise.jitter(positionNoise), y: p.y + noise.jitter(positionNoise),
+                                degrees: p.rotation + noise.jitter(angleNoise), flipped: p.flipped, confidence: p.confidence,
+                                occluded: p.occluded, alternatives: Array(p.candidates.dropFirst()))
             }
             observations.shuffle(using: &noise)
             events += tracker.track(PoseTracker.Frame(index: frame, time: time, observations: matVisible ? observations : [],
@@ -53,7 +54,7 @@ struct TrackedCamera {
 
     mutating func flush() { events += tracker.flush() }
 
-    func kinds(_ piece: TangramPiece) -> [PoseEvent.Kind] { events.filter { $0.objectID == piece.rawValue }.map(\.kind) }
+    func kinds(_ piece: TangramPiece) -> [PoseEvent.Kind] { events.filter { $0.pose.piece == piece }.map(\.kind) }
 }
 
 private let large = [TangramPiece.large1, .large2]
@@ -71,12 +72,12 @@ struct PoseTrackerTests {
         camera.angleNoise = 3
         camera.run(20)
         #expect(camera.events.map(\.kind) == [.detected, .detected])
-        let square = try #require(camera.events.first { $0.objectID == "square" })
-        #expect(abs(square.x - 2) < 0.05 && abs(square.y - 2) < 0.05)
+        let square = try #require(camera.events.first { $0.pose.piece.rawValue == "square" })
+        #expect(abs(square.pose.x - 2) < 0.05 && abs(square.pose.y - 2) < 0.05)
         #expect(abs(square.timestamp - 0.3) < 0.05, "settled after the settle time")
-        let medium = try #require(camera.events.first { $0.objectID == "medium" })
-        #expect(medium.rotation > 355 || medium.rotation < 5, "angles average across 0°: \(medium.rotation)")
-        #expect(abs(square.confidence - 0.9) < 1e-9)
+        let medium = try #require(camera.events.first { $0.pose.piece.rawValue == "medium" })
+        #expect(medium.pose.degrees > 355 || medium.pose.degrees < 5, "angles average across 0°: \(medium.pose.degrees)")
+        #expect(abs(square.pose.confidence - 0.9) < 1e-9)
     }
 
     @Test("A hand passing over pieces makes no events: hidden, occluded, or the mat out of sight")
@@ -118,7 +119,7 @@ struct PoseTrackerTests {
         camera.run(1.5)
         #expect(camera.kinds(.square) == [.detected, .moved])
         let moved = try #require(camera.events.last)
-        #expect(abs(moved.x - 5.5) < 0.04 && abs(moved.y - 3) < 0.04 && abs(moved.rotation - 45) < 2)
+        #expect(abs(moved.pose.x - 5.5) < 0.04 && abs(moved.pose.y - 3) < 0.04 && abs(moved.pose.degrees - 45) < 2)
         #expect(moved.timestamp > 1.8 + 0.29 && moved.timestamp < 1.8 + 0.4, "settled after being put down")
     }
 
@@ -168,15 +169,15 @@ struct PoseTrackerTests {
         camera.angleNoise = 4
         camera.run(10)
         #expect(camera.events.map(\.kind) == [.detected, .detected])
-        #expect(camera.events.first { $0.objectID == "large-1" }.map { abs($0.x - 2) < 0.06 } == true)
-        #expect(camera.events.first { $0.objectID == "large-2" }.map { abs($0.x - 3.2) < 0.06 } == true)
+        #expect(camera.events.first { $0.pose.piece.rawValue == "large-1" }.map { abs($0.pose.x - 2) < 0.06 } == true)
+        #expect(camera.events.first { $0.pose.piece.rawValue == "large-2" }.map { abs($0.pose.x - 3.2) < 0.06 } == true)
     }
 
     @Test("One of a same-colour pair lifted and put down elsewhere keeps its id; the other never changes")
     func sameColourPairLiftAndReturn() throws {
         var camera = TrackedCamera([TrackedCamera.Piece(candidates: large, x: 2, y: 2, rotation: 0), TrackedCamera.Piece(candidates: large, x: 6, y: 2, rotation: 90)])
         camera.run(1)
-        #expect(camera.events.map(\.objectID) == ["large-1", "large-2"])
+        #expect(camera.events.map(\.pose.piece.rawValue) == ["large-1", "large-2"])
         // large-1 lifted for 0.4 s and put down on the other side of large-2.
         camera.run(0.4) { c, _ in c.pieces[0].lifted = true }
         camera.pieces[0] = TrackedCamera.Piece(candidates: large, x: 7, y: 5, rotation: 180)
@@ -184,7 +185,7 @@ struct PoseTrackerTests {
         #expect(camera.kinds(.large1) == [.detected, .moved])
         #expect(camera.kinds(.large2) == [.detected])
         let moved = try #require(camera.events.last)
-        #expect(abs(moved.x - 7) < 0.04 && abs(moved.rotation - 180) < 2)
+        #expect(abs(moved.pose.x - 7) < 0.04 && abs(moved.pose.degrees - 180) < 2)
         // large-2 lifted for a second (removed), then put down where large-1 first was: it comes
         // back as large-2, the first free id; large-1 keeps its id.
         camera.run(1) { c, _ in c.pieces[1].lifted = true }
@@ -218,7 +219,7 @@ struct PoseTrackerTests {
         var camera = TrackedCamera([TrackedCamera.Piece(candidates: [.small1, .small2], x: 3, y: 3, rotation: 0, flipped: true)])
         camera.run(1)
         let detected = try #require(camera.events.first)
-        #expect(!detected.flipped && abs(detected.rotation - 90) < 2, "stored as Pose stores it: turned by 90°")
+        #expect(!detected.pose.flipped && abs(detected.pose.degrees - 90) < 2, "stored as Pose stores it: turned by 90°")
         camera.pieces[0] = TrackedCamera.Piece(candidates: [.small1, .small2], x: 3, y: 3, rotation: 90)
         camera.run(1)
         #expect(camera.events.count == 1, "the same footprint, reported the other way, is no move")
@@ -228,19 +229,19 @@ struct PoseTrackerTests {
     func flushAtTheEnd() throws {
         var tracker = PoseTracker()
         let frame = PoseTracker.Frame(index: 0, time: 0, observations: [
-            .init(candidates: [.square], x: 1.02, y: 0.98, rotation: 1), .init(candidates: large, x: 4, y: 4, rotation: 89),
+            .init(piece: .square, x: 1.02, y: 0.98, degrees: 1), .init(piece: .large1, x: 4, y: 4, degrees: 89, alternatives: [.large2]),
         ])
         #expect(tracker.track(frame).isEmpty)
         let events = tracker.flush()
         #expect(events.map(\.kind) == [.detected, .detected])
-        #expect(events.map(\.objectID) == ["large-1", "square"])
+        #expect(events.map(\.pose.piece.rawValue) == ["large-1", "square"])
         #expect(tracker.flush().isEmpty)
-        #expect(tracker.announced.map(\.objectID) == ["large-1", "square"])
+        #expect(tracker.announced.map(\.pose.piece.rawValue) == ["large-1", "square"])
         // A piece whose last frames disagree (still moving) is not announced.
         var moving = PoseTracker()
-        _ = moving.track(.init(index: 0, time: 0, observations: [.init(candidates: [.medium], x: 1, y: 1, rotation: 0)]))
-        _ = moving.track(.init(index: 1, time: 0.03, observations: [.init(candidates: [.medium], x: 1.5, y: 1, rotation: 0)]))
-        #expect(moving.flush().map(\.x) == [1.5], "only the last run of agreeing frames counts")
+        _ = moving.track(.init(index: 0, time: 0, observations: [.init(piece: .medium, x: 1, y: 1, degrees: 0)]))
+        _ = moving.track(.init(index: 1, time: 0.03, observations: [.init(piece: .medium, x: 1.5, y: 1, degrees: 0)]))
+        #expect(moving.flush().map(\.pose.x) == [1.5], "only the last run of agreeing frames counts")
     }
 
     @Test("Frames that go back in time and unusable readings are ignored")
@@ -248,10 +249,9 @@ struct PoseTrackerTests {
         var tracker = PoseTracker()
         tracker.settleFrames = 1
         tracker.settleTime = 0
-        #expect(tracker.track(.init(index: 5, time: 1, observations: [.init(candidates: [.square], x: 1, y: 1, rotation: 0)])).count == 1)
-        #expect(tracker.track(.init(index: 4, time: 0.5, observations: [.init(candidates: [.square], x: 5, y: 5, rotation: 0)])).isEmpty)
-        #expect(tracker.track(.init(index: 6, time: 1.1, observations: [.init(candidates: [.square], x: .nan, y: 5, rotation: 0),
-                                                                        .init(candidates: [], x: 3, y: 3, rotation: 0)])).isEmpty)
+        #expect(tracker.track(.init(index: 5, time: 1, observations: [.init(piece: .square, x: 1, y: 1, degrees: 0)])).count == 1)
+        #expect(tracker.track(.init(index: 4, time: 0.5, observations: [.init(piece: .square, x: 5, y: 5, degrees: 0)])).isEmpty)
+        #expect(tracker.track(.init(index: 6, time: 1.1, observations: [.init(piece: .square, x: .nan, y: 5, degrees: 0)])).isEmpty)
     }
 
     @Test("Settings are honoured: a longer settle time delays detection")
@@ -275,7 +275,8 @@ struct PoseTrackerTests {
         #expect(camera.events.map(\.kind) == [.detected, .detected, .removed])
         // A removed event carries no pose in the file.
         let withoutRemovedPoses = camera.events.map { e in
-            e.kind == .removed ? PoseEvent(kind: .removed, objectID: e.objectID, x: 0, y: 0, rotation: 0, confidence: e.confidence,
+            e.kind == .removed ? PoseEvent(kind: .removed, pose: ApproximatePose(piece: e.pose.piece, x: 0, y: 0, degrees: 0,
+                                                                                 confidence: e.pose.confidence),
                                            timestamp: e.timestamp, frame: e.frame) : e
         }
         #expect(parsed.events == withoutRemovedPoses.map { .pose($0) })

@@ -1,0 +1,25 @@
+/// A small deterministic generator (SplitMix64) for noisy hands, cameras and random exact numbers.
+public struct Noise: RandomNumberGenerator {
+    public var state: UInt64
+
+    public init(state: UInt64) {
+        self.state = state
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in -amplitude...amplitude.
+    public mutating func jitter(_ amplitude: Double) -> Double {
+        (Double(next() >> 11) / Double(1 << 53) * 2 - 1) * amplitude
+    }
+
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}
