@@ -15,7 +15,7 @@ public struct ConstraintValidator: Sendable {
 
     /// Rules that run a solver search; they are left out of live validation. Every other rule of
     /// a kind runs live.
-    public static let searchingRules: Set<String> = ["tangram.unsolvable", "tangram.difficulty-mismatch"]
+    public static let searchingRules: Set<String> = RuleCatalog.searchingRuleIDs
 
     public init() {}
 
@@ -53,6 +53,7 @@ public struct ConstraintValidator: Sendable {
 /// are `sudoku.given-conflict`'s; this rule reports the ones an entered digit takes part in.
 public struct EnteredConflictRule: Rule {
     public static let id = "sudoku.conflict"
+    public static let summary = "An entered digit repeats a digit of its row, column or box."
 
     public init() {}
 
