@@ -94,11 +94,11 @@ extension PuzzleDocument {
 
     private static func timestamp(_ node: JSONNode, context: DecodeContext) -> String? {
         guard let text = context.string(node) else { return nil }
-        guard PuzzleMetadata.isValidTimestamp(text) else {
-            context.report(SchemaValueRule.self, "\"\(text)\" is not a UTC time like \"2026-11-22T09:30:00Z\"", at: node)
-            return nil
-        }
-        return text
+        guard let problem = PuzzleMetadata.timestampProblem(text) else { return text }
+        // A field out of range is pointed at inside the string; a wrong shape at the value.
+        let location = problem.offset.map { context.location(ofScalar: $0, inString: node) } ?? node.location
+        context.report(SchemaValueRule.finding("\"\(text)\" \(problem.message)", at: node.path, location: location))
+        return nil
     }
 }
 
