@@ -27,7 +27,7 @@ struct JSONCTreeConverter {
     private static func runJSONC(_ bytes: [UInt8], maxDepth: Int) throws(JSONSyntaxError) -> OpaquePointer? {
         // json-c's depth counts the top level too, and 0 would crash it.
         guard let tokener = json_tokener_new_ex(Int32(maxDepth + 1)) else {
-            throw JSONSyntaxError(rule: "json.syntax", message: "out of memory", location: .start)
+            throw JSONSyntaxError(kind: .syntax, message: "out of memory", location: .start)
         }
         defer { json_tokener_free(tokener) }
         json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
@@ -44,7 +44,7 @@ struct JSONCTreeConverter {
         }
         guard end >= bytes.count else {
             json_object_put(root)
-            throw JSONSyntaxError(rule: "json.syntax", message: "extra text after the JSON value: remove it",
+            throw JSONSyntaxError(kind: .syntax, message: "extra text after the JSON value: remove it",
                                   location: LineTracker.locate(end, in: bytes))
         }
         return root
@@ -52,21 +52,21 @@ struct JSONCTreeConverter {
 
     /// json-c's error codes in plain words.
     private static func jsonCError(_ error: json_tokener_error, at location: SourceLocation) -> JSONSyntaxError {
-        let (rule, message) = switch error {
-        case json_tokener_error_depth: ("json.too-deep", "nesting is too deep: flatten the data")
-        case json_tokener_error_parse_eof: ("json.syntax", "unexpected end of file: close every string, array and object")
-        case json_tokener_error_parse_utf8_string: ("json.invalid-unicode", "invalid UTF-8: save the file as UTF-8")
-        case json_tokener_error_parse_comment: ("json.syntax", "comments are not allowed in JSON: remove the comment")
-        case json_tokener_error_parse_object_key_sep: ("json.syntax", "missing ':' after an object key: add a colon")
+        let (kind, message): (JSONSyntaxError.Kind, String) = switch error {
+        case json_tokener_error_depth: (.tooDeep, "nesting is too deep: flatten the data")
+        case json_tokener_error_parse_eof: (.syntax, "unexpected end of file: close every string, array and object")
+        case json_tokener_error_parse_utf8_string: (.invalidUnicode, "invalid UTF-8: save the file as UTF-8")
+        case json_tokener_error_parse_comment: (.syntax, "comments are not allowed in JSON: remove the comment")
+        case json_tokener_error_parse_object_key_sep: (.syntax, "missing ':' after an object key: add a colon")
         case json_tokener_error_parse_object_value_sep, json_tokener_error_parse_array:
-            ("json.syntax", "missing ',' or closing bracket: check the punctuation here")
-        default: ("json.syntax", "invalid JSON (json-c: \(String(cString: json_tokener_error_desc(error))))")
+            (.syntax, "missing ',' or closing bracket: check the punctuation here")
+        default: (.syntax, "invalid JSON (json-c: \(String(cString: json_tokener_error_desc(error))))")
         }
-        return JSONSyntaxError(rule: rule, message: message, location: location)
+        return JSONSyntaxError(kind: kind, message: message, location: location)
     }
 
     private static func disagreement(at location: SourceLocation) -> JSONSyntaxError {
-        JSONSyntaxError(rule: "json.syntax", message: "internal error: json-c and the strict scanner read this file differently; please report it",
+        JSONSyntaxError(kind: .syntax, message: "internal error: json-c and the strict scanner read this file differently; please report it",
                         location: location)
     }
 
@@ -134,12 +134,12 @@ struct JSONCTreeConverter {
         let double = json_object_get_double(object)
         let shown = literal.count > 24 ? literal.prefix(24) + "…" : literal
         if !double.isFinite {
-            throw JSONSyntaxError(rule: "json.number-range", message: "number \(shown) is too large to store: use a smaller number",
+            throw JSONSyntaxError(kind: .numberRange, message: "number \(shown) is too large to store: use a smaller number",
                                   location: location, path: path)
         }
         let mantissa = literal.prefix { $0 != "e" && $0 != "E" }
         if double == 0 && mantissa.contains(where: { ("1"..."9").contains($0) }) {
-            throw JSONSyntaxError(rule: "json.number-range", message: "number \(shown) is too small to store (it would become 0): use 0 or a larger number",
+            throw JSONSyntaxError(kind: .numberRange, message: "number \(shown) is too small to store (it would become 0): use 0 or a larger number",
                                   location: location, path: path)
         }
         let isInteger = !literal.contains { $0 == "." || $0 == "e" || $0 == "E" }

@@ -17,12 +17,12 @@ public enum JSONParser {
     /// values above `depthCeiling` (512) are treated as 512.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONNode {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw JSONSyntaxError(rule: "json.syntax", message: "file starts with a byte-order mark; save as UTF-8 without BOM",
+            throw JSONSyntaxError(kind: .syntax, message: "file starts with a byte-order mark; save as UTF-8 without BOM",
                                   location: .start, path: nil)
         }
         guard bytes.count < Int(Int32.max) else {
             // json-c takes the length as a C int.
-            throw JSONSyntaxError(rule: "json.syntax", message: "file is larger than 2 GB: split it",
+            throw JSONSyntaxError(kind: .syntax, message: "file is larger than 2 GB: split it",
                                   location: .start, path: nil)
         }
         let depth = min(max(maxDepth, 0), depthCeiling)

@@ -85,10 +85,10 @@ extension StrictScanner {
         let shown = bytes[pos..<min(pos + 3, bytes.count)].map { hex(UInt32($0), digits: 2) }.joined(separator: " ")
         if bytes[pos] == 0xED, pos + 1 < bytes.count, (0xA0...0xBF).contains(bytes[pos + 1]) {
             return fail("bytes \(shown) encode a UTF-16 surrogate, which is not a character: save the file as standard UTF-8",
-                        rule: "json.invalid-unicode", at: here, path: path)
+                        kind: .invalidUnicode, at: here, path: path)
         }
         return fail("invalid UTF-8 byte 0x\(hex(UInt32(bytes[pos]), digits: 2)): save the file as UTF-8",
-                    rule: "json.invalid-unicode", at: here, path: path)
+                    kind: .invalidUnicode, at: here, path: path)
     }
 
     /// Length of the well-formed UTF-8 sequence starting at `i` (Unicode Table 3-7), or nil.

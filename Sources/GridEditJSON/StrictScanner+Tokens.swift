@@ -21,7 +21,7 @@ extension StrictScanner {
                 if isKey {
                     if scalar == "\0" {
                         throw fail("object key contains \\u0000, which json-c cannot store in a key: remove it",
-                                   rule: "json.invalid-unicode", at: escapeLocation, path: path)
+                                   kind: .invalidUnicode, at: escapeLocation, path: path)
                     }
                     decoded.append(contentsOf: String(scalar).utf8)
                 }
@@ -93,7 +93,7 @@ extension StrictScanner {
 
     private func loneSurrogate(_ unit: UInt32, at: SourceLocation, path: JSONPath) -> JSONSyntaxError {
         fail("\\u\(hex(unit)) is half of a surrogate pair and has no partner: write the character itself or a full pair such as \\uD83D\\uDE00",
-             rule: "json.invalid-unicode", at: at, path: path)
+             kind: .invalidUnicode, at: at, path: path)
     }
 
     private mutating func controlCharacterInString(_ b: UInt8, path: JSONPath) -> JSONSyntaxError {
@@ -153,7 +153,7 @@ extension StrictScanner {
         }
         if isInteger && !fitsInInt64(start..<pos) {
             throw fail("integer \(snippet(start, pos)) does not fit in 64 bits: use a smaller number",
-                       rule: "json.number-range", at: at, path: path)
+                       kind: .numberRange, at: at, path: path)
         }
     }
 

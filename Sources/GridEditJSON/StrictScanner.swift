@@ -108,7 +108,7 @@ struct StrictScanner {
         let top = stack.count - 1
         if let first = stack[top].keys[key] {
             throw fail("duplicate key \(CanonicalJSONWriter.quoted(key)) (first at \(first)): keep one",
-                       rule: "json.duplicate-key", at: keyLocation, path: path.appending(key: key))
+                       kind: .duplicateKey, at: keyLocation, path: path.appending(key: key))
         }
         stack[top].keys[key] = keyLocation
         result.keys.append((key, keyLocation))
@@ -130,7 +130,7 @@ struct StrictScanner {
         switch bytes[pos] {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             guard stack.count < maxDepth else {
-                throw fail("nesting is deeper than \(maxDepth) levels: flatten the data", rule: "json.too-deep", at: start, path: path)
+                throw fail("nesting is deeper than \(maxDepth) levels: flatten the data", kind: .tooDeep, at: start, path: path)
             }
             result.values.append(start)
             stack.append(Frame(isArray: bytes[pos] == UInt8(ascii: "["), opener: start, path: path))
@@ -176,7 +176,7 @@ struct StrictScanner {
     /// The path of the innermost open container, for errors between values.
     var currentPath: JSONPath { stack.last?.path ?? .root }
 
-    func fail(_ message: String, rule: String = "json.syntax", at location: SourceLocation, path: JSONPath?) -> JSONSyntaxError {
-        JSONSyntaxError(rule: rule, message: message, location: location, path: path)
+    func fail(_ message: String, kind: JSONSyntaxError.Kind = .syntax, at location: SourceLocation, path: JSONPath?) -> JSONSyntaxError {
+        JSONSyntaxError(kind: kind, message: message, location: location, path: path)
     }
 }

@@ -123,7 +123,7 @@ public struct PuzzleCollection: Sendable {
             case .unreadable(let path, let reason): .inputUnreadable(path: path, reason: reason)
             case .notFound(let path): .inputUnreadable(path: path, reason: "no such file")
             case .pathEscapes(let path): .puzzleInvalid(path: path, findings: [
-                Finding(rule: "pack.path-escape", message: "\(path) leaves the pack folder"),
+                PathEscapeRule.finding("\(path) leaves the pack folder"),
             ])
             case .changedOnDisk, .writeFailed: .unsupported(error.description)  // not raised by loading
             }

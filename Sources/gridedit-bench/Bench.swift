@@ -4,6 +4,9 @@ import GridEditCore
 /// Benchmarks, run in a release build from the repository root:
 /// `swift run -c release gridedit-bench [NAME...]` (no name: all of them).
 /// Prints figures; never fails on speed (speed is read by people, not asserted by tests).
+///
+/// Also a few tools that write files for a person to look at, named first with their folder:
+/// `gridedit-bench TOOL DIR` (see `tools`).
 @main
 enum Bench {
     /// One line per benchmark: its name and what runs it.
@@ -16,12 +19,27 @@ enum Bench {
         ("capture", { try CaptureBenchmark.run() }),
     ]
 
+    /// Tools: each takes the folder to write into.
+    static let tools: [(name: String, what: String, run: @Sendable (String) throws -> Void)] = [
+        ("frames", "six random synthetic camera frames", { try FrameTools.samples(into: $0) }),
+        ("capture-frames", "the frames the capture end-to-end tests read", { try FrameTools.captureFrames(into: $0) }),
+    ]
+
     static let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
     static func main() throws {
         let names = Array(CommandLine.arguments.dropFirst())
+        if let name = names.first, let tool = tools.first(where: { $0.name == name }) {
+            guard names.count == 2 else {
+                print("usage: gridedit-bench \(name) DIR   (writes \(tool.what) into DIR)")
+                exit(64)
+            }
+            try tool.run(names[1])
+            return
+        }
         for name in names where !benchmarks.contains(where: { $0.name == name }) {
-            print("unknown benchmark \(name); choose from \(benchmarks.map(\.name).joined(separator: ", "))")
+            print("unknown benchmark \(name); choose from \(benchmarks.map(\.name).joined(separator: ", ")), "
+                  + "or a tool: \(tools.map { "\($0.name) DIR" }.joined(separator: ", "))")
             exit(64)
         }
         for benchmark in benchmarks where names.isEmpty || names.contains(benchmark.name) {

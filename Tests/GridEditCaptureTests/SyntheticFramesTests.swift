@@ -221,15 +221,4 @@ struct SyntheticFramesTests {
         let figure = try #require(close, "a starter figure with pieces √2/2 apart")
         #expect(RandomLayout.problems(figure).filter { $0.contains("apart") } == [])
     }
-
-    /// Writes sample frames for a person to look at: `GRIDEDIT_SYNTHETIC_SAMPLES=/tmp/frames swift test --filter SyntheticFramesTests`.
-    @Test("sample frames for inspection (only with GRIDEDIT_SYNTHETIC_SAMPLES set)")
-    func samples() throws {
-        guard let folder = ProcessInfo.processInfo.environment["GRIDEDIT_SYNTHETIC_SAMPLES"] else { return }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for seed in 0..<6 as Range<UInt64> {
-            let scene = try Scene.random(seed: seed, width: seed % 2 == 0 ? 1280 : 1920, height: seed % 2 == 0 ? 720 : 1080)
-            try SyntheticFrames.render(scene).write(png: "\(folder)/frame-\(seed).png")
-        }
-    }
 }

@@ -114,6 +114,9 @@ import Testing
         add("difficulty unknown", original.setting(["difficulty"], to: .string("impossible")), "schema.value", root.appending(key: "difficulty"))
         add("id with spaces", original.setting(["id"], to: .string("Bad Id")), "schema.value", root.appending(key: "id"))
         add("bad timestamp", original.setting(["createdAt"], to: .string("yesterday")), "schema.value", root.appending(key: "createdAt"))
+        // An impossible time is reported at its first wrong field (month 5, day 8 characters in).
+        add("month 13", original.setting(["createdAt"], to: .string("2026-13-45T25:61:61Z")), "schema.value", root.appending(key: "createdAt"), columnOffset: 1 + 5)
+        add("30 February", original.setting(["updatedAt"], to: .string("2026-02-30T09:00:00Z")), "schema.value", root.appending(key: "updatedAt"), columnOffset: 1 + 8)
         add("newer format", original.setting(["formatVersion"], to: .number("99")), "format.unsupported-version", root.appending(key: "formatVersion"))
         add("unknown key", .object(members + [.init("nmae", .string("x"))]), "schema.unknown-key", root.appending(key: "nmae"), atKey: true)
         add("unknown kind", original.setting(["kind"], to: .string("crossword")), "schema.value", root.appending(key: "kind"))

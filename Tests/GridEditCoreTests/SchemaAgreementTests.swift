@@ -66,6 +66,7 @@ import Testing
             ("x.json", replacing(base, "\"name\"", "\"nmae\"")),
             ("x.json", replacing(base, "\"piece\": \"square\"", "\"piece\": \"circle\"")),
             ("x.json", replacing(base, "\"createdAt\": \"2026-11-22T09:00:00Z\"", "\"createdAt\": \"yesterday\"")),
+            ("x.json", replacing(base, "\"createdAt\": \"2026-11-22T09:00:00Z\"", "\"createdAt\": \"2026-13-45T25:61:61Z\"")),
             ("x.json", replacing(sudoku, "\"size\": 4", "\"size\": 5")),
             ("x.json", replacing(sudoku, "\"givens\": [\"", "\"givens\": [\"x")),
             ("pack.json", "{\"formatVersion\": 1, \"id\": \"p\", \"title\": \"P\", \"description\": \"\", \"ageRange\": {\"min\": 4, \"max\": 8}, \"puzzles\": [\"/etc/passwd.json\"]}"),

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GridEditCore
+import GridEditTestSupport
 import Testing
 
 /// A 9×9 board whose empty cells all allow every digit, except where a test narrows them:
@@ -337,10 +338,18 @@ struct SudokuGraderTests {
         #expect(grade.line == "easy full-house 9")
     }
 
-    @Test("the hardest published puzzles are beyond logic, and what is done is sound")
+    @Test("a puzzle beyond logic is graded so, and what is done is sound")
     func beyondLogic() throws {
-        let lines = SudokuTestData.lines("tdoku_puzzles5_forum_hardest_1905_11plus.txt", limit: 5)
-            ?? ["98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"]
+        try expectBeyondLogic(["98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"])
+    }
+
+    @Test("the hardest published puzzles are beyond logic, and what is done is sound",
+          .sharedSudokuData("tdoku_puzzles5_forum_hardest_1905_11plus.txt"))
+    func beyondLogicPublished() throws {
+        try expectBeyondLogic(try SharedSudokuData.lines("tdoku_puzzles5_forum_hardest_1905_11plus.txt", limit: 5))
+    }
+
+    func expectBeyondLogic(_ lines: [String]) throws {
         for line in lines {
             let grid = try SudokuGrid(line: line)
             let grade = SudokuGrader.grade(grid)
@@ -386,11 +395,14 @@ struct SudokuGraderTests {
         #expect(!tiers.isEmpty)
     }
 
-    @Test("every step is sound on published puzzles")
+    static let soundnessFiles = ["tdoku_puzzles3_magictour_top1465.txt", "norvig_top95.txt", "tdoku_puzzles2_17_clue.txt"]
+
+    @Test("every step is sound on published puzzles",
+          .sharedSudokuData(SudokuGraderTests.soundnessFiles))
     func soundOnPublishedPuzzles() throws {
         var lines: [String] = []
-        for name in ["tdoku_puzzles3_magictour_top1465.txt", "norvig_top95.txt", "tdoku_puzzles2_17_clue.txt"] {
-            lines += SudokuTestData.lines(name, limit: 40) ?? []
+        for name in Self.soundnessFiles {
+            lines += try SharedSudokuData.lines(name, limit: 40)
         }
         for line in lines {
             let grid = try SudokuGrid(line: line)

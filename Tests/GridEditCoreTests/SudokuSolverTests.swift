@@ -118,23 +118,6 @@ struct TestRandom: RandomNumberGenerator {
 }
 
 enum SudokuTestData {
-    /// `../shared/data/sudoku/`, beside the repository.
-    static var folder: URL {
-        GridEditBinary.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/sudoku")
-    }
-
-    /// Puzzle lines of a shared data file (the puzzle is the first field of a line), or nil
-    /// with a message when the file is not there.
-    static func lines(_ name: String, limit: Int = .max) -> [String]? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
-            print("note: \(folder.path)/\(name) is missing; skipping the tests that read it")
-            return nil
-        }
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).prefix(limit).compactMap {
-            let field = $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == ";" }).first
-            return field.map(String.init)
-        }
-    }
 
     /// A full valid grid from the brute force with digits tried in a random order.
     static func randomFullGrid(size: Int, random: inout TestRandom) -> [UInt8] {
@@ -276,13 +259,16 @@ struct SudokuSolverTests {
         #expect(BruteForce.count(size: grid.size.rawValue, cells: grid.cells).count == 0)
     }
 
-    @Test("published puzzles agree with the brute force, also with a given removed or a wrong digit added")
+    static let publishedFiles = [("norvig_top95.txt", 10), ("norvig_hardest.txt", 11), ("tdoku_puzzles2_17_clue.txt", 10),
+                                 ("tdoku_puzzles3_magictour_top1465.txt", 10), ("tdoku_puzzles5_forum_hardest_1905_11plus.txt", 4),
+                                 ("tdoku_puzzles7_serg_benchmark.txt", 20)]
+
+    @Test("published puzzles agree with the brute force, also with a given removed or a wrong digit added",
+          .sharedSudokuData(SudokuSolverTests.publishedFiles.map(\.0)))
     func publishedPuzzles() throws {
         var puzzles: [String] = []
-        for (name, count) in [("norvig_top95.txt", 10), ("norvig_hardest.txt", 11), ("tdoku_puzzles2_17_clue.txt", 10),
-                              ("tdoku_puzzles3_magictour_top1465.txt", 10), ("tdoku_puzzles5_forum_hardest_1905_11plus.txt", 4),
-                              ("tdoku_puzzles7_serg_benchmark.txt", 20)] {
-            puzzles += SudokuTestData.lines(name, limit: count) ?? []
+        for (name, count) in Self.publishedFiles {
+            puzzles += try SharedSudokuData.lines(name, limit: count)
         }
         var random = TestRandom(seed: 17)
         for (i, line) in puzzles.enumerated() {
@@ -299,12 +285,15 @@ struct SudokuSolverTests {
         }
     }
 
-    @Test("the shared benchmark files have the solution counts their README states")
+    static let benchmarkFiles = [("tdoku_puzzles3_magictour_top1465.txt", 1), ("tdoku_puzzles6_forum_hardest_1106.txt", 1),
+                                 ("tdoku_puzzles7_serg_benchmark.txt", 2), ("norvig_top95.txt", 1)]
+
+    @Test("the shared benchmark files have the solution counts their README states",
+          .sharedSudokuData(SudokuSolverTests.benchmarkFiles.map(\.0)))
     func benchmarkFileCounts() throws {
         var counter = SudokuCounter(keep: 1)
-        for (name, expected) in [("tdoku_puzzles3_magictour_top1465.txt", 1), ("tdoku_puzzles6_forum_hardest_1106.txt", 1),
-                                 ("tdoku_puzzles7_serg_benchmark.txt", 2), ("norvig_top95.txt", 1)] {
-            guard let lines = SudokuTestData.lines(name) else { continue }
+        for (name, expected) in Self.benchmarkFiles {
+            let lines = try SharedSudokuData.lines(name)
             var wrong = 0
             for line in lines where counter.count(try SudokuGrid(line: line), limit: 2).count != expected { wrong += 1 }
             #expect(wrong == 0, "\(name): \(wrong) of \(lines.count) puzzles do not have \(expected == 1 ? "one solution" : "2+ solutions")")

@@ -159,7 +159,7 @@ struct TangramRulesTests {
                     puzzles: Dictionary(uniqueKeysWithValues: puzzles.enumerated().map { ($0.offset, PuzzleDocument(puzzle: $0.element)) }))
     }
 
-    @Test("pack.duplicate-puzzle: the same figure moved, turned or mirrored")
+    @Test("pack.duplicate-silhouette: the same figure moved, turned or mirrored")
     func duplicates() throws {
         let square = try TangramFixtures.shipped("square")
         // The square's silhouette turned 45° (a diamond) and moved: the same puzzle.
@@ -174,13 +174,13 @@ struct TangramRulesTests {
         #expect(TangramTarget.arrangement(of: mirrored) != nil)
         let findings = DuplicateSilhouetteRule().check(pack([square, cat, try TangramFixtures.shipped("fish"), diamond, mirrored]))
         #expect(findings.map(\.path) == [Pack.entryPath(3), Pack.entryPath(4)])
-        #expect(findings.allSatisfy { $0.rule == "pack.duplicate-puzzle" && $0.severity == .warning })
+        #expect(findings.allSatisfy { $0.rule == "pack.duplicate-silhouette" && $0.severity == .warning })
         #expect(findings[0].message.contains("p3.json asks for the same figure as p0.json"))
         #expect(findings[1].message.contains("p4.json asks for the same figure as p1.json"))
         // The shipped pack has none, and the rule is registered.
         let shipped = try TangramFixtures.shippedIDs.map(TangramFixtures.shipped)
         #expect(DuplicateSilhouetteRule().check(pack(shipped)).isEmpty)
-        #expect(Pack.rules.contains { type(of: $0).id == "pack.duplicate-puzzle" })
+        #expect(Pack.rules.contains { type(of: $0).id == "pack.duplicate-silhouette" })
     }
 
     // MARK: Figure files

@@ -84,7 +84,7 @@ struct ValidatorTests {
         let all = TangramKind.rules.map { type(of: $0).id }
         #expect(Set(live).union(searching) == Set(all))
         #expect(live.contains("tangram.overlap") && live.contains("tangram.piece-set") && live.contains("tangram.disconnected"))
-        #expect(Set(searching).isSubset(of: ConstraintValidator.searchingRules))
+        #expect(Set(searching) == RuleCatalog.searchingRuleIDs)
         #expect(ConstraintValidator.ruleIDs(of: "sudoku").live.contains("sudoku.conflict"))
 
         let service = makeService()
@@ -94,7 +94,7 @@ struct ValidatorTests {
         #expect(document.searchFindings != nil, "validate runs every rule")
         try service.perform(try document.tangramEditor!.nudge(.square, by: Vector(Exact(1), .zero)), on: document)
         #expect(document.searchFindings == nil, "an edit makes the searching rules' findings stale")
-        #expect(document.findings.allSatisfy { !ConstraintValidator.searchingRules.contains($0.rule) })
+        #expect(document.findings.allSatisfy { !RuleCatalog.searchingRuleIDs.contains($0.rule) })
         service.validate(document)
         #expect(document.searchFindings != nil)
     }

@@ -333,15 +333,3 @@ struct CaptureCommandTests {
         return String(decoding: data, as: UTF8.self)
     }
 }
-
-extension CaptureCommandTests {
-    /// Copies the frames for a person to look at:
-    /// `GRIDEDIT_CAPTURE_FRAMES=/tmp/frames swift test --filter CaptureCommandTests`.
-    @Test("the frames, for inspection (only with GRIDEDIT_CAPTURE_FRAMES set)")
-    func keepFrames() throws {
-        guard let folder = ProcessInfo.processInfo.environment["GRIDEDIT_CAPTURE_FRAMES"] else { return }
-        let frames = try CaptureFixtures.get()
-        try? FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.copyItem(atPath: frames.folder.path, toPath: folder)
-    }
-}

@@ -1,7 +1,5 @@
-import CVision
 import Foundation
 import GridEditCore
-import GridEditGeometry
 import GridEditTestSupport
 import SyntheticFrames
 import Testing
@@ -83,9 +81,10 @@ func loadTangram(_ path: String) throws -> TangramPuzzle {
     return try #require(loaded.document.puzzle as? TangramPuzzle, "\(path) is not a tangram")
 }
 
-/// What the frames show and where they are.
+/// What the frames show and where they are: the frame set (``CaptureFrameSet``) drawn once per
+/// run into a temporary folder, and shared by every test that needs frames (rendering dominates).
+@dynamicMemberLookup
 final class CaptureFixtures: @unchecked Sendable {
-    /// Built on first use; every test that needs frames shares them (rendering dominates).
     static let shared: Result<CaptureFixtures, SyntheticFrameError> = {
         do { return .success(try CaptureFixtures()) } catch let error as SyntheticFrameError {
             return .failure(error)
@@ -97,159 +96,12 @@ final class CaptureFixtures: @unchecked Sendable {
     static func get() throws -> CaptureFixtures { try shared.get() }
 
     let folder: TemporaryFolder
-    /// The layout most frames show: a starter figure moved on the grid (pieces flush).
-    let poses: [Pose]
-    /// The same layout from three cameras: perspective, blur, noise, uneven light, a hand; PNG and JPEG.
-    let views: [String]
-    /// Six frames of the layout from two cameras, MJPEG.
-    let video: String
-    /// A PNG that is no photo of a mat.
-    let plain: String
-    /// The mat seen from so close that only one marker is in the frame.
-    let cropped: String
-    /// The layout without small-2.
-    let sixPieces: String
-    /// A profile that gives large-1 and large-2 one colour, and a frame of a figure where they touch.
-    let sharedProfile: String
-    let merged: String
-    /// A layout whose square sticks out of the play area by half a unit.
-    let outside: String
-    /// A set in colours of its own under a warm light: the pieces on their calibration outlines,
-    /// the same set on the outlines with the square taken away, and the layout in that set.
-    let slots: String
-    let slotsWithoutSquare: String
-    let ownSet: String
-    /// The own set's true colours (what the frames were drawn with).
-    let ownProfile: ColorProfile
-
-    static let width = 1280, height = 720
+    let frames: CaptureFrameSet
 
     private init() throws {
-        let folder = try TemporaryFolder()
-        self.folder = folder
-        let template = try SyntheticFrames.templateProfile()
-        let poses = SyntheticFrames.randomLayout(seed: 3)
-        self.poses = poses
-        try #require(RandomLayout.family(seed: 3) == .figure)
-
-        @Sendable func path(_ name: String) -> String { folder.file(name).path }
-        func scene(_ poses: [Pose], seed: UInt64, profile: ColorProfile = template, hand: Bool = false,
-                   lighting: Lighting? = nil, camera: CameraView? = nil) -> Scene {
-            Scene(poses: poses, profile: profile,
-                  camera: camera ?? .random(width: Self.width, height: Self.height, seed: seed),
-                  lighting: lighting ?? .random(seed: seed),
-                  hand: hand ? .random(seed: seed, poses: poses) : nil,
-                  blurSigma: 0.8 + 0.1 * Double(seed % 5), noiseSigma: 4 + Double(seed % 3), seed: seed,
-                  tableColor: Scene.tables[Int(seed % UInt64(Scene.tables.count))])
-        }
-        func write(_ scene: Scene, _ name: String) throws -> String {
-            try SyntheticFrames.render(scene).write(png: path(name))
-            return path(name)
-        }
-
-        // Three cameras on one layout; the second is a JPEG (as phones give), the third sees a
-        // hand reaching in.
-        views = try [(101, false, "png"), (102, false, "jpg"), (103, true, "png")].enumerated().map { index, camera in
-            try write(scene(poses, seed: camera.0, hand: camera.1), "view-\(index + 1).\(camera.2)")
-        }
-
-        // A short video: the first two views again, each three times with fresh noise (MJPEG).
-        let video = path("take.avi")
-        self.video = video
-        let first = try SyntheticFrames.render(scene(poses, seed: 101))
-        let second = try SyntheticFrames.render(scene(poses, seed: 102))
-        guard let writer = gev_video_writer_open(video, 10, Int32(Self.width), Int32(Self.height)) else {
-            throw SyntheticFrameError("cannot open the video: \(String(cString: gev_last_error()))")
-        }
-        for (k, frame) in [first, first, first, second, second, second].enumerated() {
-            let copy = gev_image_copy(frame.image)!
-            defer { gev_image_free(copy) }
-            gev_add_noise(copy, 2, UInt64(500 + k))
-            guard gev_video_writer_write(writer, copy) == 0 else { throw SyntheticFrameError("cannot write a video frame") }
-        }
-        guard gev_video_writer_close(writer) == 0 else { throw SyntheticFrameError("cannot finish the video") }
-
-        // A plain picture: a grey-blue gradient, no mat in it.
-        let plain = path("plain.png")
-        self.plain = plain
-        let (w, h) = (320, 240)
-        var pixels = [UInt8](repeating: 0, count: w * h * 3)
-        for y in 0..<h { for x in 0..<w {
-            pixels[3 * (y * w + x)] = UInt8(120 + x / 4); pixels[3 * (y * w + x) + 1] = UInt8(100 + y / 4); pixels[3 * (y * w + x) + 2] = 90
-        } }
-        let image = try #require(gev_image_from_bgr(pixels, Int32(w), Int32(h), Int32(3 * w)))
-        defer { gev_image_free(image) }
-        guard gev_image_write(image, plain) == 0 else { throw SyntheticFrameError("cannot write \(plain)") }
-
-        // So close to the bottom-left corner that the frame shows marker 0 and no other.
-        let layout = MatLayout.standard, e = layout.extent
-        let closeUp = CameraView.zoomed(on: SIMD2(e.minX + 1.6, e.minY + 1.1), unitsTall: 3.2, width: Self.width, height: Self.height)
-        cropped = try write(scene(poses, seed: 104, camera: closeUp), "close-up.png")
-
-        sixPieces = try write(scene(poses.filter { $0.piece != .small2 }, seed: 105), "six-pieces.png")
-
-        // large-1 and large-2 in one red, in the classic square where they share an edge.
-        var sharedColours = template
-        sharedColours.name = "two red triangles"
-        sharedColours.colors[.large2] = sharedColours.colors[.large1]
-        let sharedProfile = path("two-reds.jsonc")
-        self.sharedProfile = sharedProfile
-        try sharedColours.save(to: sharedProfile)
-        let square = try #require(Self.classicSquare(), "no figure with the two large triangles flush")
-        merged = try write(scene(square, seed: 106, profile: sharedColours), "two-reds-touching.png")
-
-        outside = try write(scene(Self.squareOutside, seed: 107), "square-outside.png")
-
-        // Another set of pieces, photographed in warm light (tungsten: more red, less blue).
-        let ownProfile = ColorProfile(name: "wooden set", minSaturation: 0.35, colors: [
-            .large1: PieceColor(hex: "#E8751A", hueTolerance: 14)!,         // orange
-            .large2: PieceColor(hex: "#1AA0D8", hueTolerance: 14)!,         // sky blue
-            .medium: PieceColor(hex: "#A8C81E", hueTolerance: 14)!,         // lime
-            .small1: PieceColor(hex: "#2E9E4A", hueTolerance: 14)!,         // green
-            .small2: PieceColor(hex: "#E0457A", hueTolerance: 14)!,         // rose
-            .square: PieceColor(hex: "#3A4FD0", hueTolerance: 14)!,         // ultramarine
-            .parallelogram: PieceColor(hex: "#9B3BC8", hueTolerance: 14)!,  // violet
-        ])
-        self.ownProfile = ownProfile
-        let warm = Lighting(darkest: 0.75, brightest: 1.0, direction: 30, cast: SIMD3(1.06, 1, 0.9))
-        let slotCamera = CameraView.random(width: Self.width, height: Self.height, seed: 108)
-        slots = try write(scene(MatLayout.calibrationSlots, seed: 108, profile: ownProfile, lighting: warm, camera: slotCamera),
-                          "slots.png")
-        slotsWithoutSquare = try write(scene(MatLayout.calibrationSlots.filter { $0.piece != .square }, seed: 109,
-                                             profile: ownProfile, lighting: warm, camera: slotCamera), "slots-no-square.png")
-        ownSet = try write(scene(poses, seed: 110, profile: ownProfile, lighting: warm), "own-set.png")
+        folder = try TemporaryFolder()
+        frames = try CaptureFrameSet(drawingInto: folder.path)
     }
 
-    /// A starter figure in which the two large triangles share an edge (the shipped figures are
-    /// moved on the grid by `RandomLayout`; any seed of the figure family whose triangles touch).
-    static func classicSquare() -> [Pose]? {
-        for seed in stride(from: UInt64(0), to: 300, by: 3) {
-            let poses = RandomLayout.poses(seed: seed)
-            guard let a = poses.first(where: { $0.piece == .large1 }), let b = poses.first(where: { $0.piece == .large2 }) else { continue }
-            if a.polygon.sharesBoundarySegment(with: b.polygon) { return poses }
-        }
-        return nil
-    }
-
-    /// Loose pieces, the square half out of the play area's right edge (x 7.5…8.5, y 2…3), clear
-    /// of the markers (the side marker's square starts at y 3.6) and 0.75 or more from the others.
-    static var squareOutside: [Pose] {
-        func at(_ piece: TangramPiece, _ x: Double, _ y: Double) -> Pose {
-            Pose(piece: piece, position: Point(Exact(quarters: Int(x * 4)), Exact(quarters: Int(y * 4))))
-        }
-        return [at(.large1, 0.25, 0.25), at(.large2, 3, 0.25), at(.medium, 5.75, 0.25),
-                at(.small1, 0.5, 4), at(.small2, 3, 4), at(.square, 7.5, 2), at(.parallelogram, 1, 6.5)]
-    }
-}
-
-extension CameraView {
-    /// Straight down at `centre` (mat units), `unitsTall` units of the mat filling the frame's height.
-    static func zoomed(on centre: SIMD2<Double>, unitsTall: Double, width: Int, height: Int) -> CameraView {
-        let e = MatLayout.standard.extent
-        let scale = Double(height) / unitsTall
-        let corners = [SIMD2(e.minX, e.minY), SIMD2(e.maxX, e.minY), SIMD2(e.maxX, e.maxY), SIMD2(e.minX, e.maxY)].map { p in
-            SIMD2(Double(width) / 2 + (p.x - centre.x) * scale, Double(height) / 2 - (p.y - centre.y) * scale)
-        }
-        return CameraView(width: width, height: height, corners: corners)
-    }
+    subscript<T>(dynamicMember keyPath: KeyPath<CaptureFrameSet, T>) -> T { frames[keyPath: keyPath] }
 }

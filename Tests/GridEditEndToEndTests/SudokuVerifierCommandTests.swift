@@ -70,19 +70,15 @@ struct SudokuVerifierCommandTests {
         #expect(all.lines.first?.hasPrefix("288 ") == true)
     }
 
-    @Test("--jobs does not change the output; a published file solves to one solution per puzzle")
+    @Test("--jobs does not change the output; a published file solves to one solution per puzzle",
+          .sharedSudokuData("norvig_top95.txt"))
     func jobs() throws {
-        let folder = GridEditBinary.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/sudoku")
-        let file = folder.appendingPathComponent("norvig_top95.txt")
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            print("note: \(file.path) is missing; skipping")
-            return
-        }
+        let file = SharedSudokuData.url("norvig_top95.txt")
+        let puzzles = try SharedSudokuData.lines("norvig_top95.txt")
         let one = try GridEditBinary.run(["sudoku", "solve", file.path, "--jobs", "1"])
         let three = try GridEditBinary.run(["sudoku", "solve", file.path, "--jobs", "3"])
         #expect(one.status == 0)
         #expect(one.stdout == three.stdout)
-        let puzzles = try Repository.text("../shared/data/sudoku/norvig_top95.txt").split(separator: "\n").map(String.init)
         #expect(one.lines.count == puzzles.count)
         for (line, puzzle) in zip(one.lines, puzzles) {
             #expect(line.hasPrefix("1 "))

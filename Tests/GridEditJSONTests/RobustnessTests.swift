@@ -5,14 +5,14 @@ import Testing
 @Suite struct RobustnessTests {
     @Test func tenMegabytesOfOpenBrackets() {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 10_000_000)
-        expectRejected(bytes, rule: "json.too-deep", 1, 65, "deeper than 64")
+        expectRejected(bytes, kind: .tooDeep, 1, 65, "deeper than 64")
         // Asking for unlimited depth still stops at the ceiling.
-        expectRejected(bytes, rule: "json.too-deep", 1, JSONParser.depthCeiling + 1, maxDepth: .max)
+        expectRejected(bytes, kind: .tooDeep, 1, JSONParser.depthCeiling + 1, maxDepth: .max)
     }
 
     @Test func hundredThousandLevels() {
         let text = String(repeating: #"{"a":["#, count: 50_000) + String(repeating: "]}", count: 50_000)
-        expectRejected(text, rule: "json.too-deep", 1, 6 * 32 + 1, "deeper than 64")
+        expectRejected(text, kind: .tooDeep, 1, 6 * 32 + 1, "deeper than 64")
     }
 
     // The ceiling exists because conversion recurses; prove the ceiling itself is safe.
@@ -22,14 +22,14 @@ import Testing
         let node = try JSONParser.parse(text, maxDepth: .max)
         #expect(node.typeName == "array")
         #expect(CanonicalJSONWriter.write(node.toJSONValue()).hasSuffix("]\n"))
-        expectRejected("[" + text + "]", rule: "json.too-deep", 1, depth + 1, maxDepth: .max)
+        expectRejected("[" + text + "]", kind: .tooDeep, 1, depth + 1, maxDepth: .max)
     }
 
     @Test func hundredThousandDigitNumbers() throws {
         let digits = String(repeating: "7", count: 100_000)
-        expectRejected(digits, rule: "json.number-range", 1, 1, "77777…")
-        expectRejected("[-" + digits + "]", rule: "json.number-range", 1, 2, "64 bits")
-        expectRejected("1" + String(repeating: "0", count: 100_000) + ".5", rule: "json.number-range", 1, 1, "too large")
+        expectRejected(digits, kind: .numberRange, 1, 1, "77777…")
+        expectRejected("[-" + digits + "]", kind: .numberRange, 1, 2, "64 bits")
+        expectRejected("1" + String(repeating: "0", count: 100_000) + ".5", kind: .numberRange, 1, 1, "too large")
         // A long fraction is fine: it rounds like any decimal.
         let node = try JSONParser.parse("0." + digits)
         if case .number(let n) = node.value {
@@ -39,11 +39,11 @@ import Testing
     }
 
     @Test func nulBytes() {
-        expectRejected([0], rule: "json.syntax", 1, 1, "a NUL byte")
-        expectRejected(Array("[1,".utf8) + [0] + Array("2]".utf8), rule: "json.syntax", 1, 4, "a NUL byte")
+        expectRejected([0], kind: .syntax, 1, 1, "a NUL byte")
+        expectRejected(Array("[1,".utf8) + [0] + Array("2]".utf8), kind: .syntax, 1, 4, "a NUL byte")
         // json-c alone would stop at the NUL and accept "[1]".
-        expectRejected(Array("[1]".utf8) + [0] + Array("xx".utf8), rule: "json.syntax", 1, 4, "extra text")
-        expectRejected(Array(#"{"a"#.utf8) + [0] + Array(#"": 1}"#.utf8), rule: "json.syntax", 1, 4, "U+0000")
+        expectRejected(Array("[1]".utf8) + [0] + Array("xx".utf8), kind: .syntax, 1, 4, "extra text")
+        expectRejected(Array(#"{"a"#.utf8) + [0] + Array(#"": 1}"#.utf8), kind: .syntax, 1, 4, "U+0000")
     }
 
     @Test func everySingleByte() {
@@ -100,13 +100,13 @@ import Testing
         do {
             _ = try JSONCTreeConverter.parse(Array("[1,\n]".utf8), maxDepth: 64, locations: ScanResult())
         } catch {
-            #expect(error.rule == "json.syntax")
+            #expect(error.kind == .syntax)
             #expect(error.location.line == 2 && error.location.column == 1)
         }
         do {
             _ = try JSONCTreeConverter.parse(Array("[[[1]]]".utf8), maxDepth: 2, locations: ScanResult())
         } catch {
-            #expect(error.rule == "json.too-deep")
+            #expect(error.kind == .tooDeep)
             #expect(error.location.column == 4)  // json-c stops just past the third "["
         }
     }

@@ -15,24 +15,24 @@ func parseError(_ bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth) ->
     }
 }
 
-/// Asserts that `bytes` is rejected under `rule` at `line:column`, with a message containing `words`.
-func expectRejected(_ bytes: [UInt8], rule: String, _ line: Int, _ column: Int, _ words: String = "",
+/// Asserts that `bytes` is rejected as `kind` at `line:column`, with a message containing `words`.
+func expectRejected(_ bytes: [UInt8], kind: JSONSyntaxError.Kind, _ line: Int, _ column: Int, _ words: String = "",
                     maxDepth: Int = JSONParser.defaultMaxDepth,
                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     guard let error = parseError(bytes, maxDepth: maxDepth) else {
-        Issue.record("expected \(rule) error, but the input parsed", sourceLocation: sourceLocation)
+        Issue.record("expected a \(kind) error, but the input parsed", sourceLocation: sourceLocation)
         return
     }
-    #expect(error.rule == rule, "\(error)", sourceLocation: sourceLocation)
+    #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
     #expect(error.location.line == line && error.location.column == column, "\(error)", sourceLocation: sourceLocation)
     #expect(error.message.contains(words), "message was: \(error.message)", sourceLocation: sourceLocation)
     #expect(!error.message.contains("internal error"), sourceLocation: sourceLocation)
 }
 
-func expectRejected(_ text: String, rule: String, _ line: Int, _ column: Int, _ words: String = "",
+func expectRejected(_ text: String, kind: JSONSyntaxError.Kind, _ line: Int, _ column: Int, _ words: String = "",
                     maxDepth: Int = JSONParser.defaultMaxDepth,
                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    expectRejected(Array(text.utf8), rule: rule, line, column, words, maxDepth: maxDepth, sourceLocation: sourceLocation)
+    expectRejected(Array(text.utf8), kind: kind, line, column, words, maxDepth: maxDepth, sourceLocation: sourceLocation)
 }
 
 /// Parses text that must be valid.

@@ -65,11 +65,11 @@ extension ColorProfile {
         let schema = object.optional("$schema").flatMap(context.string)
         let version = object.required("colorProfile").flatMap { node -> Int? in
             guard case .number(let n) = node.value, let version = n.intValue, version >= 1 else {
-                context.report("schema.value", "colorProfile must be a whole number (this gridedit writes \(formatVersion))", at: node)
+                context.report(SchemaValueRule.self, "colorProfile must be a whole number (this gridedit writes \(formatVersion))", at: node)
                 return nil
             }
             guard version <= formatVersion else {
-                context.report("format.unsupported-version",
+                context.report(FormatUnsupportedVersionRule.self,
                                "colorProfile \(version) is newer than this gridedit understands (\(formatVersion)); update gridedit",
                                at: node)
                 return nil
@@ -97,7 +97,7 @@ extension ColorProfile {
             let color = fields.required("color").flatMap { node -> PieceColor? in
                 guard let text = context.string(node) else { return nil }
                 guard let color = PieceColor(hex: text, hueTolerance: 0) else {
-                    context.report("schema.value", "\"\(text)\" is not a colour; write \"#RRGGBB\" in hex, like \"#D62839\"", at: node)
+                    context.report(SchemaValueRule.self, "\"\(text)\" is not a colour; write \"#RRGGBB\" in hex, like \"#D62839\"", at: node)
                     return nil
                 }
                 return color
@@ -111,7 +111,7 @@ extension ColorProfile {
 
     private static func number(_ node: JSONNode, context: DecodeContext) -> Double? {
         guard case .number(let n) = node.value else {
-            context.report("schema.type", "expected a number, found \(node.typeName)", at: node)
+            context.report(SchemaTypeRule.self, "expected a number, found \(node.typeName)", at: node)
             return nil
         }
         return n.doubleValue
@@ -123,34 +123,34 @@ extension ColorProfile {
         var findings: [Finding] = []
         let root = JSONPath.root
         if name.isEmpty {
-            findings.append(Finding(rule: "schema.value", message: "name is empty; name the set of pieces, like \"wooden set\"",
-                                    path: root.appending(key: "name")))
+            findings.append(SchemaValueRule.finding("name is empty; name the set of pieces, like \"wooden set\"",
+                                                    at: root.appending(key: "name")))
         }
         if !(0...1).contains(minSaturation) {
-            findings.append(Finding(rule: "schema.value",
-                                    message: "minSaturation \(Self.number(minSaturation)) is out of range; use one from 0 to 1 (0.35 suits printed pieces)",
-                                    path: root.appending(key: "minSaturation")))
+            findings.append(SchemaValueRule.finding(
+                "minSaturation \(Self.number(minSaturation)) is out of range; use one from 0 to 1 (0.35 suits printed pieces)",
+                at: root.appending(key: "minSaturation")))
         }
         let pieces = root.appending(key: "pieces")
         let missing = TangramPiece.allCases.filter { colors[$0] == nil }
         for piece in missing {
-            findings.append(Finding(rule: "schema.required",
-                                    message: "missing piece \"\(piece.rawValue)\": add \"\(piece.rawValue)\": {\"color\": \"#RRGGBB\", \"hueTolerance\": 14}",
-                                    path: pieces))
+            findings.append(SchemaRequiredRule.finding(
+                "missing piece \"\(piece.rawValue)\": add \"\(piece.rawValue)\": {\"color\": \"#RRGGBB\", \"hueTolerance\": 14}",
+                at: pieces))
         }
         for piece in TangramPiece.allCases {
             guard let color = colors[piece] else { continue }
             let entry = pieces.appending(key: piece.rawValue)
             if !Self.hueToleranceRange.contains(color.hueTolerance) {
-                findings.append(Finding(rule: "schema.value",
-                                        message: "hueTolerance \(Self.number(color.hueTolerance)) is out of range; use \(Int(Self.hueToleranceRange.lowerBound)) to \(Int(Self.hueToleranceRange.upperBound)) degrees (14 suits most sets)",
-                                        path: entry.appending(key: "hueTolerance")))
+                findings.append(SchemaValueRule.finding(
+                    "hueTolerance \(Self.number(color.hueTolerance)) is out of range; use \(Int(Self.hueToleranceRange.lowerBound)) to \(Int(Self.hueToleranceRange.upperBound)) degrees (14 suits most sets)",
+                    at: entry.appending(key: "hueTolerance")))
             }
             if color.saturation < minSaturation {
                 let saturation = (color.saturation * 100).rounded() / 100
-                findings.append(Finding(rule: "schema.value",
-                                        message: "\(color.hex) has saturation \(Self.number(saturation)), below minSaturation \(Self.number(minSaturation)): a piece this grey cannot be told from the paper; give it a more saturated colour",
-                                        path: entry.appending(key: "color")))
+                findings.append(SchemaValueRule.finding(
+                    "\(color.hex) has saturation \(Self.number(saturation)), below minSaturation \(Self.number(minSaturation)): a piece this grey cannot be told from the paper; give it a more saturated colour",
+                    at: entry.appending(key: "color")))
             }
         }
         return findings

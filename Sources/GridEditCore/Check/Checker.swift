@@ -47,7 +47,7 @@ public struct Checker: Sendable {
             case .missing:
                 report.hadIOError = true
                 report.files.append(.init(path: path, kind: "unknown", findings: [
-                    Finding(rule: "io.read", message: "no such file or folder; check the path"),
+                    IOReadRule.finding("no such file or folder; check the path"),
                 ]))
             }
         }
@@ -81,9 +81,8 @@ public struct Checker: Sendable {
             guard !warned.contains(folder), FileWalker.lastComponent(of: FileWalker.folder(of: folder)) == "puzzles",
                   FileWalker.kind(of: FileWalker.join(folder, PackManifest.fileName)) == .missing else { continue }
             warned.insert(folder)
-            report.files[index].findings.append(Finding(
-                rule: "pack.missing-manifest", severity: .warning,
-                message: "\(folder) holds puzzles but no pack.json; add a manifest so the app can show it as a pack"))
+            report.files[index].findings.append(MissingManifestRule.finding(
+                "\(folder) holds puzzles but no pack.json; add a manifest so the app can show it as a pack"))
         }
         return report
     }
@@ -135,8 +134,8 @@ public struct Checker: Sendable {
         }
         let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
         return FileOutcome(report: .init(path: file, kind: "unknown", findings: [
-            Finding(rule: "check.timeout",
-                    message: "checking this file took longer than \(seconds) s; raise --timeout-per-puzzle or simplify the puzzle"),
+            CheckTimeoutRule.finding(
+                "checking this file took longer than \(seconds) s; raise --timeout-per-puzzle or simplify the puzzle"),
         ]))
     }
 
@@ -144,7 +143,7 @@ public struct Checker: Sendable {
         switch FileWalker.read(file) {
         case .failure(let error):
             return FileOutcome(report: .init(path: file, kind: "unknown",
-                                             findings: [Finding(rule: "io.read", message: error.message)]),
+                                             findings: [IOReadRule.finding(error.message)]),
                                unreadable: true)
         case .success(let bytes):
             let result = DocumentLoader.load(bytes, isManifest: FileWalker.isManifest(file))

@@ -39,7 +39,7 @@ public enum DocumentLoader {
                 ruleFindings += schemaReferenceFindings(manifest.schemaReference, expected: "pack.schema.json")
             }
         } else if case .object = root.value, root["kind"] == nil, root["formatVersion"] == nil {
-            context.report("schema.unknown-document",
+            context.report(SchemaUnknownDocumentRule.self,
                            "not a gridedit puzzle (no \"kind\" or \"formatVersion\") and not named pack.json; move it out of the puzzle folders",
                            at: root)
         } else {
@@ -63,16 +63,15 @@ public enum DocumentLoader {
     }
 
     static func schemaReferenceFindings(_ reference: String?, expected: String) -> [Finding] {
-        let rule = "format.schema-reference"
         guard let reference else {
-            return [Finding(rule: rule, severity: .warning,
-                            message: "no \"$schema\": add \"$schema\": \"../../schemas/\(expected)\" so editors check the file while you type",
-                            path: .root)]
+            return [FormatSchemaReferenceRule.finding(
+                "no \"$schema\": add \"$schema\": \"../../schemas/\(expected)\" so editors check the file while you type",
+                at: .root)]
         }
         guard reference.hasSuffix(expected) else {
-            return [Finding(rule: rule, severity: .warning,
-                            message: "\"$schema\" points at \"\(reference)\"; gridedit files use \(expected)",
-                            path: JSONPath.root.appending(key: "$schema"))]
+            return [FormatSchemaReferenceRule.finding(
+                "\"$schema\" points at \"\(reference)\"; gridedit files use \(expected)",
+                at: JSONPath.root.appending(key: "$schema"))]
         }
         return []
     }

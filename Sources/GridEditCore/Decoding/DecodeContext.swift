@@ -45,10 +45,9 @@ public final class DecodeContext {
 
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
-    public func report(_ rule: String, _ message: String, at node: JSONNode,
-                       severity: Finding.Severity = .error) {
-        findings.append(Finding(rule: rule, severity: severity, message: message,
-                                path: node.path, location: node.location))
+    /// Records a finding of `rule` about `node`, located at the value.
+    public func report(_ rule: any DocumentedRule.Type, _ message: String, at node: JSONNode) {
+        findings.append(rule.finding(message, at: node.path, location: node.location))
     }
 
     public func report(_ finding: Finding) { findings.append(finding) }
@@ -63,10 +62,9 @@ public final class DecodeContext {
         }
         for member in members where !allowedKeys.contains(member.key) {
             let hint = Self.closest(to: member.key, in: allowedKeys).map { "; did you mean \"\($0)\"?" } ?? "; remove it"
-            findings.append(Finding(rule: "schema.unknown-key",
-                                    message: "unknown key \"\(member.key)\"\(hint)",
-                                    path: node.path.appending(key: member.key),
-                                    location: member.keyLocation))
+            findings.append(SchemaUnknownKeyRule.finding("unknown key \"\(member.key)\"\(hint)",
+                                                         at: node.path.appending(key: member.key),
+                                                         location: member.keyLocation))
         }
         return ObjectReader(node: node, context: self)
     }
@@ -102,11 +100,11 @@ public final class DecodeContext {
             return nil
         }
         guard let value = n.intValue else {
-            report("schema.value", "\(n.literal) is not a whole number; use one from \(range.lowerBound) to \(range.upperBound)", at: node)
+            report(SchemaValueRule.self, "\(n.literal) is not a whole number; use one from \(range.lowerBound) to \(range.upperBound)", at: node)
             return nil
         }
         guard range.contains(value) else {
-            report("schema.value", "\(value) is out of range; use one from \(range.lowerBound) to \(range.upperBound)", at: node)
+            report(SchemaValueRule.self, "\(value) is out of range; use one from \(range.lowerBound) to \(range.upperBound)", at: node)
             return nil
         }
         return value
@@ -119,10 +117,10 @@ public final class DecodeContext {
         if let value = T(rawValue: raw) { return value }
         let names = T.allCases.map(\.rawValue)
         if let guess = Self.closest(to: raw, in: names) {
-            report("schema.value", "\"\(raw)\" is not a \(what); did you mean \"\(guess)\"?", at: node)
+            report(SchemaValueRule.self, "\"\(raw)\" is not a \(what); did you mean \"\(guess)\"?", at: node)
         } else {
             let options = names.map { "\"\($0)\"" }.joined(separator: ", ")
-            report("schema.value", "\"\(raw)\" is not a \(what); use one of \(options)", at: node)
+            report(SchemaValueRule.self, "\"\(raw)\" is not a \(what); use one of \(options)", at: node)
         }
         return nil
     }
@@ -132,12 +130,12 @@ public final class DecodeContext {
         switch node.value {
         case .number(let n):
             if let value = Exact(decimalLiteral: n.literal) { return value }
-            report("schema.exact-number",
+            report(SchemaExactNumberRule.self,
                    "\(n.literal) is not an exact coordinate: use a multiple of 0.25 between -1024 and 1024, or a string like \"1+0.5√2\"",
                    at: node)
         case .string(let s):
             if let value = Exact(parsing: s) { return value }
-            report("schema.exact-number",
+            report(SchemaExactNumberRule.self,
                    "\"\(s)\" is not an exact coordinate: write a + b√2 with a and b multiples of 0.25, like \"1+0.5√2\" or \"-√2\"",
                    at: node)
         default:
@@ -150,7 +148,7 @@ public final class DecodeContext {
     public func identifier(_ node: JSONNode, what: String) -> String? {
         guard let id = string(node) else { return nil }
         guard PuzzleMetadata.isValidID(id) else {
-            report("schema.value",
+            report(SchemaValueRule.self,
                    "\(what) \"\(id)\" must be lower-case letters and digits joined by single dashes, like \"classic-square\"",
                    at: node)
             return nil
@@ -161,7 +159,7 @@ public final class DecodeContext {
     /// Reports a `formatVersion` newer than this build reads; true when the version is usable.
     public func supportedVersion(_ version: Int, at node: JSONNode) -> Bool {
         guard version > PuzzleDocument.formatVersion else { return true }
-        report("format.unsupported-version",
+        report(FormatUnsupportedVersionRule.self,
                "formatVersion \(version) is newer than this gridedit understands (\(PuzzleDocument.formatVersion)); update gridedit",
                at: node)
         return false
@@ -171,7 +169,7 @@ public final class DecodeContext {
     public func point(_ node: JSONNode) -> Point? {
         guard let items = array(node) else { return nil }
         guard items.count == 2 else {
-            report("schema.type", "a point is [x, y]; this array has \(items.count) values", at: node)
+            report(SchemaTypeRule.self, "a point is [x, y]; this array has \(items.count) values", at: node)
             return nil
         }
         guard let x = exact(items[0]), let y = exact(items[1]) else { return nil }
@@ -179,7 +177,7 @@ public final class DecodeContext {
     }
 
     func typeMismatch(_ node: JSONNode, expected: String) {
-        report("schema.type", "expected \(expected), found \(node.typeName)", at: node)
+        report(SchemaTypeRule.self, "expected \(expected), found \(node.typeName)", at: node)
     }
 
     /// The allowed key a typo most likely meant (edit distance at most 2).
@@ -212,8 +210,7 @@ public struct ObjectReader {
 
     public func required(_ key: String) -> JSONNode? {
         if let value = node[key] { return value }
-        context.report(Finding(rule: "schema.required", message: "missing required key \"\(key)\"",
-                               path: node.path, location: node.location))
+        context.report(SchemaRequiredRule.self, "missing required key \"\(key)\"", at: node)
         return nil
     }
 

@@ -41,7 +41,7 @@ public struct PackManifest: Sendable, Hashable {
             let high = range.required("max").flatMap { context.int($0, in: 2...18) }
             guard let low, let high else { return nil }
             guard low <= high else {
-                context.report("schema.value", "ageRange min \(low) is above max \(high)", at: node)
+                context.report(SchemaValueRule.self, "ageRange min \(low) is above max \(high)", at: node)
                 return nil
             }
             return low...high

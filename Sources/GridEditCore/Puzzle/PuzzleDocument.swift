@@ -33,26 +33,26 @@ extension PuzzleDocument {
     /// Decodes a parsed puzzle file, recording every problem in `context`.
     public static func decode(_ root: JSONNode, context: DecodeContext) -> PuzzleDocument? {
         guard case .object = root.value else {
-            context.report("schema.type", "a puzzle file holds one JSON object; found \(root.typeName)", at: root)
+            context.report(SchemaTypeRule.self, "a puzzle file holds one JSON object; found \(root.typeName)", at: root)
             return nil
         }
         // The version decides how to read everything else, so it comes first.
         guard let versionNode = root["formatVersion"] else {
-            context.report("schema.required", "missing required key \"formatVersion\" (use 1)", at: root)
+            context.report(SchemaRequiredRule.self, "missing required key \"formatVersion\" (use 1)", at: root)
             return nil
         }
         guard case .number(let number) = versionNode.value, let version = number.intValue, version >= 1 else {
-            context.report("schema.value", "formatVersion must be a whole number (this gridedit writes 1)", at: versionNode)
+            context.report(SchemaValueRule.self, "formatVersion must be a whole number (this gridedit writes 1)", at: versionNode)
             return nil
         }
         guard context.supportedVersion(version, at: versionNode) else { return nil }
         guard let kindNode = root["kind"] else {
-            context.report("schema.required", "missing required key \"kind\" (\(kindList))", at: root)
+            context.report(SchemaRequiredRule.self, "missing required key \"kind\" (\(kindList))", at: root)
             return nil
         }
         guard let kindName = context.string(kindNode) else { return nil }
         guard let kind = PuzzleKinds.named(kindName) else {
-            context.report("schema.value", "unknown kind \"\(kindName)\"; use \(kindList)", at: kindNode)
+            context.report(SchemaValueRule.self, "unknown kind \"\(kindName)\"; use \(kindList)", at: kindNode)
             return nil
         }
         return decode(root, kind: kind, context: context)
@@ -75,7 +75,7 @@ extension PuzzleDocument {
         let id = object.required("id").flatMap { context.identifier($0, what: "id") }
         let name = object.required("name").flatMap { node -> String? in
             guard let name = context.string(node) else { return nil }
-            if name.isEmpty { context.report("schema.value", "name is empty; give the puzzle a name children will see", at: node) }
+            if name.isEmpty { context.report(SchemaValueRule.self, "name is empty; give the puzzle a name children will see", at: node) }
             return name
         }
         let difficulty = object.required("difficulty").flatMap { context.choice($0, of: Difficulty.self, what: "difficulty") }
@@ -94,11 +94,11 @@ extension PuzzleDocument {
 
     private static func timestamp(_ node: JSONNode, context: DecodeContext) -> String? {
         guard let text = context.string(node) else { return nil }
-        guard PuzzleMetadata.isValidTimestamp(text) else {
-            context.report("schema.value", "\"\(text)\" is not a UTC time like \"2026-11-22T09:30:00Z\"", at: node)
-            return nil
-        }
-        return text
+        guard let problem = PuzzleMetadata.timestampProblem(text) else { return text }
+        // A field out of range is pointed at inside the string; a wrong shape at the value.
+        let location = problem.offset.map { context.location(ofScalar: $0, inString: node) } ?? node.location
+        context.report(SchemaValueRule.finding("\"\(text)\" \(problem.message)", at: node.path, location: location))
+        return nil
     }
 }
 

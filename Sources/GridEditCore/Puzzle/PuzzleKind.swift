@@ -19,6 +19,9 @@ public protocol PuzzleKind: Sendable {
     static func encodeFields(_ puzzle: Model) -> [JSONValue.Member]
     /// The rules `gridedit check` and the editor run on a decoded puzzle.
     static var rules: [any Rule<Model>] { get }
+    /// The kind's own rules that decoding reports (a Sudoku's `sudoku.size`), beside the
+    /// schema rules every kind shares; listed so that ``RuleCatalog`` knows them.
+    static var decodingRules: [any DocumentedRule.Type] { get }
     /// A short description for listings, such as "9×9" or "7 pieces".
     static func summary(_ puzzle: Model) -> String
 
@@ -50,6 +53,8 @@ public struct PuzzlePartError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension PuzzleKind {
+    public static var decodingRules: [any DocumentedRule.Type] { [] }
+
     /// All rule findings for a puzzle, in rule order.
     public static func validate(_ puzzle: Model) -> [Finding] {
         rules.flatMap { $0.check(puzzle) }
@@ -72,6 +77,17 @@ extension PuzzleKind {
             throw PuzzlePartError("\(name): " + (context.findings.first?.message ?? "not a value this part takes"))
         }
         return decoded
+    }
+
+    /// The rules that run a solver search (`searching: true`), or those that do not: the
+    /// editor validates live with the quick ones after every edit and runs the others on demand.
+    public static func rules(searching: Bool) -> [any Rule<Model>] {
+        rules.filter { type(of: $0).searches == searching }
+    }
+
+    /// Every rule the kind can report: decoding's, then the checks on a decoded puzzle.
+    public static var ruleTypes: [any DocumentedRule.Type] {
+        decodingRules + rules.map { type(of: $0) as any DocumentedRule.Type }
     }
 }
 

@@ -173,7 +173,7 @@ extension CommandInterpreter {
         try a.end()
         guard let digit = Int(text) else {
             throw EditError("\"\(text)\" is not a digit; use 1–\(editor.puzzle.size.rawValue) (`clear \(cell)` empties the cell)",
-                            rule: "sudoku.value-out-of-range")
+                            rule: SudokuValueOutOfRangeRule.id)
         }
         try perform(try editor.set(cell, to: digit), on: document)
     }
@@ -194,7 +194,7 @@ extension CommandInterpreter {
         if text != "." && text != "0" {
             guard let d = Int(text) else {
                 throw EditError("\"\(text)\" is not a digit; use 1–\(editor.puzzle.size.rawValue), or . for no given",
-                                rule: "sudoku.value-out-of-range")
+                                rule: SudokuValueOutOfRangeRule.id)
             }
             digit = d
         }

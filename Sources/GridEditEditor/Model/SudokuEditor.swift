@@ -61,7 +61,7 @@ public struct SudokuEditor: Sendable {
     func checkDigit(_ digit: Int, _ cell: Cell) throws(EditError) {
         guard (1...n).contains(digit) else {
             throw EditError("\(digit) is not allowed in \(cell) of a \(n)×\(n) grid: use a digit 1–\(n)",
-                            rule: "sudoku.value-out-of-range")
+                            rule: SudokuValueOutOfRangeRule.id)
         }
     }
 

@@ -241,9 +241,8 @@ public final class GridEditorService {
     /// Validates a document with every rule, the searching ones included (the REPL's `validate`).
     @discardableResult
     public func validate(_ document: EditorDocument) -> [Finding] {
-        let all = validator.validate(document.puzzle, depth: .full)
-        document.liveFindings = all.filter { !ConstraintValidator.searchingRules.contains($0.rule) }
-        document.searchFindings = all.filter { ConstraintValidator.searchingRules.contains($0.rule) }
+        document.liveFindings = validator.validate(document.puzzle, depth: .live)
+        document.searchFindings = validator.searchingFindings(document.puzzle)
         return document.findings
     }
 

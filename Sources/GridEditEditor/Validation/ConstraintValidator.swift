@@ -6,16 +6,12 @@ import GridEditJSON
 /// includes `sudoku.conflict`, which looks at the working grid).
 ///
 /// Two depths. **Live** runs after every edit and must stay well under a millisecond, so it
-/// leaves out the rules that search (a solver trying placements: milliseconds to seconds).
-/// **Full** runs every rule: when a puzzle is opened or recovered, and on `validate`.
+/// leaves out the rules that search (a solver trying placements: milliseconds to seconds; each
+/// rule says so itself, `Rule.searches`). **Full** runs every rule: on `validate`.
 public struct ConstraintValidator: Sendable {
     public enum Depth: Sendable, Hashable {
         case live, full
     }
-
-    /// Rules that run a solver search; they are left out of live validation. Every other rule of
-    /// a kind runs live.
-    public static let searchingRules: Set<String> = ["tangram.unsolvable", "tangram.difficulty-mismatch"]
 
     public init() {}
 
@@ -24,20 +20,24 @@ public struct ConstraintValidator: Sendable {
     }
 
     static func run<P: Puzzle>(_ puzzle: P, depth: Depth) -> [Finding] {
-        P.Kind.rules.flatMap { rule -> [Finding] in
-            if depth == .live && searchingRules.contains(Self.id(of: rule)) { return [] }
-            return rule.check(puzzle)
-        }
+        let rules = depth == .live ? P.Kind.rules(searching: false) : P.Kind.rules
+        return rules.flatMap { $0.check(puzzle) }
     }
 
-    static func id<P>(of rule: any Rule<P>) -> String { type(of: rule).id }
+    /// The findings of the searching rules alone (what a full validation adds to a live one).
+    public func searchingFindings(_ puzzle: any Puzzle) -> [Finding] { Self.searching(puzzle) }
+
+    static func searching<P: Puzzle>(_ puzzle: P) -> [Finding] {
+        P.Kind.rules(searching: true).flatMap { $0.check(puzzle) }
+    }
 
     /// The rule ids a live validation of this kind runs, and those only a full one adds.
     public static func ruleIDs(of kind: String) -> (live: [String], searching: [String]) {
         guard let kind = PuzzleKinds.named(kind) else { return ([], []) }
-        let ids = ids(of: kind)
-        return (ids.filter { !searchingRules.contains($0) }, ids.filter { searchingRules.contains($0) })
+        return ids(of: kind)
     }
 
-    private static func ids<K: PuzzleKind>(of kind: K.Type) -> [String] { K.rules.map { id(of: $0) } }
+    private static func ids<K: PuzzleKind>(of kind: K.Type) -> (live: [String], searching: [String]) {
+        (K.rules(searching: false).map { type(of: $0).id }, K.rules(searching: true).map { type(of: $0).id })
+    }
 }

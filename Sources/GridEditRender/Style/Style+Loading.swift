@@ -91,7 +91,7 @@ private struct StyleReader {
     func fontPath(_ node: JSONNode) -> String? {
         guard let path = context.string(node) else { return nil }
         guard !path.isEmpty else {
-            context.report("schema.value", "a font path is empty; name a .ttf or .otf file", at: node)
+            context.report(SchemaValueRule.self, "a font path is empty; name a .ttf or .otf file", at: node)
             return nil
         }
         return path.hasPrefix("/") ? path : FileBytes.join(folder, path)
@@ -156,7 +156,7 @@ private struct StyleReader {
                                    thumbnailCornerRadius: l[7]!, thumbnailPadding: l[8]!, badgeTextSize: l[9]!,
                                    titleSize: l[10]!, starSize: l[11]!, labelSize: l[12]!, footerSize: l[13]!)
         if card.width < 20 || card.height < 20 {
-            context.report("schema.value", "a card must be at least 20 mm wide and tall", at: node)
+            context.report(SchemaValueRule.self, "a card must be at least 20 mm wide and tall", at: node)
         }
         return card
     }
@@ -171,7 +171,7 @@ private struct StyleReader {
         let sheet = Style.SheetStyle(width: l[0]!, height: l[1]!, margin: l[2]!, gap: l[3]!, titleSize: l[4]!,
                                      rulesSize: l[5]!, labelSize: l[6]!, footerSize: l[7]!, columns: columns, rows: rows)
         if sheet.width < 50 || sheet.height < 50 || 2 * sheet.margin >= min(sheet.width, sheet.height) {
-            context.report("schema.value", "a sheet must be at least 50 mm on each side, with margins leaving room to print", at: node)
+            context.report(SchemaValueRule.self, "a sheet must be at least 50 mm on each side, with margins leaving room to print", at: node)
         }
         return sheet
     }
@@ -205,7 +205,7 @@ private struct StyleReader {
     func color(_ node: JSONNode) -> Color? {
         guard let text = context.string(node) else { return nil }
         guard let color = Color(hex: text) else {
-            context.report("schema.value", "\"\(text)\" is not a colour; write #RRGGBB or #RRGGBBAA, e.g. \"#FF7A59\"", at: node)
+            context.report(SchemaValueRule.self, "\"\(text)\" is not a colour; write #RRGGBB or #RRGGBBAA, e.g. \"#FF7A59\"", at: node)
             return nil
         }
         return color
@@ -213,11 +213,11 @@ private struct StyleReader {
 
     func number(_ node: JSONNode, in range: ClosedRange<Double>) -> Double? {
         guard case .number(let n) = node.value else {
-            context.report("schema.type", "expected a number, found \(node.typeName)", at: node)
+            context.report(SchemaTypeRule.self, "expected a number, found \(node.typeName)", at: node)
             return nil
         }
         guard n.doubleValue.isFinite, range.contains(n.doubleValue) else {
-            context.report("schema.value", "\(n.literal) is out of range; use a number from \(format(range.lowerBound)) to \(format(range.upperBound))", at: node)
+            context.report(SchemaValueRule.self, "\(n.literal) is out of range; use a number from \(format(range.lowerBound)) to \(format(range.upperBound))", at: node)
             return nil
         }
         return n.doubleValue

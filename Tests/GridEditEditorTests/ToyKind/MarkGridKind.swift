@@ -37,7 +37,7 @@ enum MarkGridKind: PuzzleKind {
         for item in items {
             guard let text = context.string(item) else { continue }
             guard !text.isEmpty, text.allSatisfy({ $0 == "#" || $0 == "." }), text.count == (items.first.flatMap(context.string)?.count ?? 0) else {
-                context.report("schema.value", "a row is `#` and `.` only, as long as the first row", at: item)
+                context.report(SchemaValueRule.self, "a row is `#` and `.` only, as long as the first row", at: item)
                 continue
             }
             rows.append(text.map { $0 == "#" })
@@ -77,6 +77,7 @@ enum MarkGridKind: PuzzleKind {
 /// A row with no mark: allowed, but a hint that the grid is unfinished.
 struct BlankRowRule: Rule {
     static let id = "mark-grid.blank-row"
+    static let summary = "A row of the mark grid has no mark."
     static let severity = Finding.Severity.warning
 
     func check(_ puzzle: MarkGrid) -> [Finding] {

@@ -7,19 +7,21 @@ public enum SudokuKind: PuzzleKind {
 
     public static let rules: [any Rule<SudokuPuzzle>] = [
         GivenConflictRule(),
-        SolutionRule(),
+        SolutionInvalidRule(),
         NoSolutionRule(),
         MultipleSolutionsRule(),
-        DifficultyMismatchRule(),
-        EnteredConflictRule(),
+        SudokuDifficultyMismatchRule(),
+        SudokuConflictRule(),
     ]
+
+    public static let decodingRules: [any DocumentedRule.Type] = [SudokuSizeRule.self, SudokuValueOutOfRangeRule.self]
 
     public static func decode(_ object: ObjectReader, metadata: PuzzleMetadata,
                               context: DecodeContext) -> SudokuPuzzle? {
         guard let sizeNode = object.required("size") else { return nil }
         guard let n = context.int(sizeNode, in: 1...99), let size = SudokuSize(rawValue: n) else {
             if case .number(let number) = sizeNode.value, number.intValue != nil {
-                context.report("sudoku.size", "size \(number.literal) is not supported; use 4, 6 or 9", at: sizeNode)
+                context.report(SudokuSizeRule.self, "size \(number.literal) is not supported; use 4, 6 or 9", at: sizeNode)
             }
             return nil
         }
@@ -51,7 +53,7 @@ public enum SudokuKind: PuzzleKind {
         let n = size.rawValue
         var ok = true
         if rows.count != n {
-            context.report("sudoku.size", "a \(n)×\(n) grid has \(n) rows; this one has \(rows.count)", at: node)
+            context.report(SudokuSizeRule.self, "a \(n)×\(n) grid has \(n) rows; this one has \(rows.count)", at: node)
             ok = false
         }
         var cells: [UInt8] = []
@@ -59,7 +61,7 @@ public enum SudokuKind: PuzzleKind {
             guard let text = context.string(row) else { ok = false; continue }
             let chars = Array(text.unicodeScalars)
             if chars.count != n {
-                context.report("sudoku.size", "row has \(chars.count) cells; a \(n)×\(n) row has \(n)", at: row)
+                context.report(SudokuSizeRule.self, "row has \(chars.count) cells; a \(n)×\(n) row has \(n)", at: row)
                 ok = false
                 continue
             }
@@ -67,10 +69,9 @@ public enum SudokuKind: PuzzleKind {
                 if c == "." && !digitsOnly { cells.append(0); continue }
                 if let d = Character(c).wholeNumberValue, c.isASCII, (1...n).contains(d) { cells.append(UInt8(d)); continue }
                 let allowed = digitsOnly ? "a digit 1–\(n)" : "a digit 1–\(n) or . for an empty cell"
-                context.report(Finding(rule: "sudoku.value-out-of-range",
-                                       message: "\"\(c)\" in \(cellName((cells.count / n, i))) is not allowed: use \(allowed)",
-                                       path: row.path,
-                                       location: context.location(ofScalar: i, inString: row)))
+                context.report(SudokuValueOutOfRangeRule.finding(
+                    "\"\(c)\" in \(cellName((cells.count / n, i))) is not allowed: use \(allowed)",
+                    at: row.path, location: context.location(ofScalar: i, inString: row)))
                 ok = false
                 cells.append(0)
             }

@@ -15,7 +15,7 @@ public enum TangramKind: PuzzleKind {
         SilhouetteAreaRule(),
         SolutionMismatchRule(),
         UnsolvableRule(),
-        DifficultyEstimateRule(),
+        TangramDifficultyMismatchRule(),
     ]
 
     public static func decode(_ object: ObjectReader, metadata: PuzzleMetadata,
@@ -24,7 +24,7 @@ public enum TangramKind: PuzzleKind {
         let silhouette = object.optional("silhouette").flatMap { decodeSilhouette($0, context: context) }
         let tray = object.optional("tray").flatMap { decodePoses($0, context: context) }
         if object.optional("pieces") == nil && object.optional("silhouette") == nil {
-            context.report("schema.required",
+            context.report(SchemaRequiredRule.self,
                            "a tangram needs \"pieces\" (the solution arrangement), \"silhouette\", or both",
                            at: object.node)
         }
@@ -70,7 +70,7 @@ public enum TangramKind: PuzzleKind {
         let rotation = object.required("rotation").flatMap { node -> Rotation? in
             guard case .number(let n) = node.value, let degrees = n.intValue,
                   (0..<360).contains(degrees), let rotation = Rotation(degrees: degrees) else {
-                context.report("schema.value",
+                context.report(SchemaValueRule.self,
                                "rotation must be one of 0, 45, 90, 135, 180, 225, 270, 315 (degrees, counter-clockwise)",
                                at: node)
                 return nil
@@ -106,7 +106,7 @@ public enum TangramKind: PuzzleKind {
     static func decodeSilhouette(_ node: JSONNode, context: DecodeContext) -> [Polygon]? {
         guard let rings = context.array(node) else { return nil }
         if rings.isEmpty {
-            context.report("schema.value", "the silhouette has no rings; give at least one outline", at: node)
+            context.report(SchemaValueRule.self, "the silhouette has no rings; give at least one outline", at: node)
             return nil
         }
         var polygons: [Polygon] = []
@@ -115,7 +115,7 @@ public enum TangramKind: PuzzleKind {
             let points = items.compactMap(context.point)
             guard points.count == items.count else { continue }
             guard let polygon = Polygon(points) else {
-                context.report(SilhouetteShapeRule.id,
+                context.report(SilhouetteShapeRule.self,
                                "this ring is not a simple polygon (it needs 3 or more distinct points, no repeated or collinear-only points, no self-crossing)",
                                at: ring)
                 continue

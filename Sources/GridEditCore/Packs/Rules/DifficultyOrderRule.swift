@@ -3,6 +3,7 @@
 /// A file listed twice is `pack.duplicate-entry`'s business and is looked at once.
 struct DifficultyOrderRule: Rule {
     static let id = "pack.difficulty-order"
+    static let summary = "The pack's list does not go from easy to hard."
     static let severity = Finding.Severity.warning
 
     func check(_ pack: Pack) -> [Finding] {

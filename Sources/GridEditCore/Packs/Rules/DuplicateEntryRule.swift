@@ -1,6 +1,7 @@
 /// Each file is listed once.
 struct DuplicateEntryRule: Rule {
     static let id = "pack.duplicate-entry"
+    static let summary = "A file is listed twice."
 
     func check(_ pack: Pack) -> [Finding] {
         var first: [String: Int] = [:]

@@ -2,6 +2,7 @@
 /// A file listed twice is `pack.duplicate-entry`'s business, not a second id.
 struct DuplicateIDRule: Rule {
     static let id = "pack.duplicate-id"
+    static let summary = "Two puzzles of one pack share an id."
 
     func check(_ pack: Pack) -> [Finding] {
         var first: [String: Int] = [:]

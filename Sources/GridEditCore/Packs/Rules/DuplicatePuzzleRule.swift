@@ -1,12 +1,14 @@
 /// No two Sudoku puzzles of a pack are the same puzzle in disguise: equal up to relabelling
 /// the digits, reordering rows within a band, bands, columns within a stack and stacks, and
 /// (for the square boxes of 4×4 and 9×9) transposing. A child would be solving the same
-/// puzzle twice. A warning, like the Tangram side of the rule.
+/// puzzle twice. A warning, like its Tangram counterpart `pack.duplicate-silhouette`; the two
+/// have their own ids so that a report (and a CI filter) says which comparison found the pair.
 ///
 /// Each puzzle's canonical form is computed once (identical givens share it) and looked up in
 /// a dictionary. A file listed twice is `pack.duplicate-entry`'s business and is compared once.
 struct DuplicatePuzzleRule: Rule {
     static let id = "pack.duplicate-puzzle"
+    static let summary = "Two Sudoku puzzles of the pack are the same puzzle in disguise."
     static let severity = Finding.Severity.warning
 
     func check(_ pack: Pack) -> [Finding] {

@@ -1,6 +1,7 @@
 /// Every listed file exists.
 struct MissingFileRule: Rule {
     static let id = "pack.missing-file"
+    static let summary = "A listed puzzle file does not exist."
 
     func check(_ pack: Pack) -> [Finding] {
         pack.manifest.puzzles.enumerated().compactMap { index, entry in

@@ -1,8 +1,11 @@
-/// Manifest entries stay inside the pack folder.
-struct PathEscapeRule: Rule {
-    static let id = "pack.path-escape"
+/// Manifest entries stay inside the pack folder: a pack is copied and shipped as one folder, so
+/// a puzzle outside it would be missing on every child's device. Public because rendering a
+/// pack reports the same problem when it meets such an entry.
+public struct PathEscapeRule: Rule {
+    public static let id = "pack.path-escape"
+    public static let summary = "A manifest path leaves the pack folder."
 
-    func check(_ pack: Pack) -> [Finding] {
+    public func check(_ pack: Pack) -> [Finding] {
         pack.manifest.puzzles.enumerated().compactMap { index, entry in
             PackManifest.containedPath(entry) == nil
                 ? finding("\"\(entry)\" leaves the pack folder; list files inside it, like \"cat.json\"", at: Pack.entryPath(index))

@@ -3,6 +3,7 @@ import GridEditJSON
 /// Every puzzle file in the folder is listed; an unlisted one never reaches children.
 struct UnlistedFileRule: Rule {
     static let id = "pack.unlisted-file"
+    static let summary = "A puzzle file the manifest does not list."
     static let severity = Finding.Severity.warning
 
     func check(_ pack: Pack) -> [Finding] {

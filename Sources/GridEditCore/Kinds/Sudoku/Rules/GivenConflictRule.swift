@@ -3,6 +3,7 @@ import GridEditJSON
 /// No digit appears twice among the givens of a row, column or box.
 struct GivenConflictRule: Rule {
     static let id = "sudoku.given-conflict"
+    static let summary = "Two equal givens in one row, column or box."
 
     func check(_ puzzle: SudokuPuzzle) -> [Finding] {
         puzzle.givens.conflicts.map { conflict in

@@ -4,6 +4,7 @@ import GridEditJSON
 /// two solutions, where a given would settle it. An empty grid (a template) is not reported.
 struct MultipleSolutionsRule: Rule {
     static let id = "sudoku.multiple-solutions"
+    static let summary = "The givens have more than one solution."
 
     func check(_ puzzle: SudokuPuzzle) -> [Finding] {
         let givens = puzzle.givens

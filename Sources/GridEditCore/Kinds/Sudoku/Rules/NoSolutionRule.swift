@@ -4,6 +4,7 @@ import GridEditJSON
 /// an empty grid (a template) has nothing to check yet.
 struct NoSolutionRule: Rule {
     static let id = "sudoku.no-solution"
+    static let summary = "The givens cannot be completed."
 
     func check(_ puzzle: SudokuPuzzle) -> [Finding] {
         let givens = puzzle.givens

@@ -5,6 +5,7 @@ import GridEditJSON
 /// A warning, since a few classic figures (a figure and its shadow) are made of parts.
 struct DisconnectedRule: Rule {
     static let id = "tangram.disconnected"
+    static let summary = "The pieces form more than one figure."
     static let severity = Finding.Severity.warning
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {

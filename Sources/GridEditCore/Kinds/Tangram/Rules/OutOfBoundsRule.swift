@@ -4,6 +4,7 @@ import GridEditJSON
 /// The solution and the silhouette lie in the 8×8 play area (edges included).
 struct OutOfBoundsRule: Rule {
     static let id = "tangram.out-of-bounds"
+    static let summary = "A piece leaves the 8×8 play area."
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {
         var findings: [Finding] = []

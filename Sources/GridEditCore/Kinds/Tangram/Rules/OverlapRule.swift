@@ -5,6 +5,7 @@ import GridEditJSON
 /// part of an edge or a corner touch, they do not overlap.
 struct OverlapRule: Rule {
     static let id = "tangram.overlap"
+    static let summary = "Two pieces overlap."
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {
         overlaps(in: puzzle.pieces ?? [], field: "pieces") + overlaps(in: puzzle.tray ?? [], field: "tray")

@@ -3,6 +3,7 @@ import GridEditJSON
 /// The solution uses each of the seven pieces exactly once; a tray names no piece twice.
 struct PieceSetRule: Rule {
     static let id = "tangram.piece-set"
+    static let summary = "A piece is missing, repeated or unknown."
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {
         var findings: [Finding] = []

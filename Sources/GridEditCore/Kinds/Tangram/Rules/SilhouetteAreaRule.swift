@@ -5,6 +5,7 @@ import GridEditJSON
 /// (outer rings minus holes). Exact: a shape off by a sliver is still refused.
 struct SilhouetteAreaRule: Rule {
     static let id = "tangram.silhouette-area"
+    static let summary = "The silhouette's area is not 8."
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {
         guard let rings = puzzle.silhouette else { return [] }

@@ -5,6 +5,7 @@ import GridEditJSON
 /// ring (counter-clockwise), and every hole (clockwise) lies inside an outer ring.
 struct SilhouetteShapeRule: Rule {
     static let id = "tangram.silhouette-shape"
+    static let summary = "A silhouette ring is not a simple polygon or has the wrong orientation."
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {
         guard let rings = puzzle.silhouette else { return [] }

@@ -6,6 +6,7 @@ import GridEditJSON
 /// report the pieces (missing, overlapping, out of the play area) or the silhouette.
 struct SolutionMismatchRule: Rule {
     static let id = "tangram.solution-mismatch"
+    static let summary = "The stored arrangement does not cover exactly the stored silhouette."
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {
         guard let poses = puzzle.pieces,

@@ -7,6 +7,9 @@ import GridEditJSON
 /// arrangement itself.
 struct UnsolvableRule: Rule {
     static let id = "tangram.unsolvable"
+    static let summary = "No arrangement of the seven pieces fills the silhouette."
+    /// The solver tries placements until it finds a filling: too slow to run after every edit.
+    static let searches = true
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {
         guard let silhouette = TangramTarget.silhouette(of: puzzle) else { return [] }

@@ -4,8 +4,9 @@ import GridEditJSON
 /// column or box. Conflicts among givens alone are `sudoku.given-conflict`'s; this rule reports
 /// the ones an entered digit takes part in. A file stores no entered digits, so `check` never
 /// sees one.
-public struct EnteredConflictRule: Rule {
+public struct SudokuConflictRule: Rule {
     public static let id = "sudoku.conflict"
+    public static let summary = "An entered digit of the editor's working grid repeats a digit of its row, column or box."
 
     public init() {}
 

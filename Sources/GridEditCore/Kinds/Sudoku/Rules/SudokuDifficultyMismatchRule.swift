@@ -2,8 +2,9 @@ import GridEditJSON
 
 /// The stored difficulty agrees with the grade: the tier of the hardest technique a person
 /// needs (beyond-logic puzzles are `expert`). A warning: the grade is a guide, not a law.
-struct DifficultyMismatchRule: Rule {
+struct SudokuDifficultyMismatchRule: Rule {
     static let id = "sudoku.difficulty-mismatch"
+    static let summary = "The stored difficulty is not the grade of the hardest technique needed."
     static let severity = Finding.Severity.warning
 
     func check(_ puzzle: SudokuPuzzle) -> [Finding] {

@@ -4,8 +4,11 @@ import GridEditJSON
 /// The stored difficulty agrees with the solver's estimate (``TangramDifficulty``: hidden piece
 /// outlines, convexity, number of solutions) to within one level. A warning: the estimate is a
 /// guide, and the designer knows the children.
-struct DifficultyEstimateRule: Rule {
+struct TangramDifficultyMismatchRule: Rule {
     static let id = "tangram.difficulty-mismatch"
+    static let summary = "The stored difficulty is far from the solver's estimate."
+    /// The estimate counts the silhouette's solutions with the solver: too slow for every edit.
+    static let searches = true
     static let severity = Finding.Severity.warning
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {

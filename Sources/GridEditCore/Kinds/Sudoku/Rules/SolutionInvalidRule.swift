@@ -4,8 +4,9 @@ import GridEditJSON
 ///
 /// Such a grid is a solution of the givens, so when the givens have a unique solution it is
 /// that one; when they have several, `sudoku.multiple-solutions` reports it.
-struct SolutionRule: Rule {
+struct SolutionInvalidRule: Rule {
     static let id = "sudoku.solution-invalid"
+    static let summary = "The stored solution breaks a rule or disagrees with a given."
 
     func check(_ puzzle: SudokuPuzzle) -> [Finding] {
         guard let solution = puzzle.solution else { return [] }
