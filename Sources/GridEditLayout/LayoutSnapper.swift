@@ -110,7 +110,9 @@ public struct LayoutSnapper: Sendable {
         self.settings = settings
     }
 
-    public func snap(_ observations: [ApproximatePose]) throws(EditError) -> Result {
+    /// - Parameter settledFirst: pieces whose clusters go onto the grid before the others (the
+    ///   pieces of a figure placed before the ones arriving now, so the newcomers fit to them).
+    public func snap(_ observations: [ApproximatePose], settledFirst: Set<TangramPiece> = []) throws(EditError) -> Result {
         var seen: Set<TangramPiece> = []
         for o in observations {
             guard seen.insert(o.piece).inserted else {
@@ -132,7 +134,7 @@ public struct LayoutSnapper: Sendable {
             let candidate = pending.remove(at: Self.bestOnGrid(pending))
             layout.add(candidate, try candidate.gridPose(settings: settings), method: .grid(vertex: candidate.bestVertex))
         }
-        let figures = settleClusters(&layout)
+        let figures = settleClusters(&layout, first: settledFirst)
         let placed = layout.placed.sorted { $0.pose.piece < $1.pose.piece }
         let reports = placed.map { p in
             PieceReport(piece: p.pose.piece, method: p.method, distance: p.candidate.distance(to: p.pose), turn: p.candidate.turn,
@@ -310,8 +312,10 @@ public struct LayoutSnapper: Sendable {
     /// up to the snap radius). Such a cluster first waits, once, for the others: a cluster not yet
     /// settled may pin it (a corner on an edge is something anchoring cannot do, and half a unit
     /// of radius reaches wrong places). Returns how many figures there are.
-    func settleClusters(_ layout: inout Layout) -> Int {
+    func settleClusters(_ layout: inout Layout, first: Set<TangramPiece> = []) -> Int {
+        let early = Set(layout.placed.filter { first.contains($0.pose.piece) }.map(\.cluster))
         var queue = Set(layout.placed.map(\.cluster)).sorted { a, b in
+            if early.contains(a) != early.contains(b) { return early.contains(a) }
             let (na, nb) = (layout.members(of: a).count, layout.members(of: b).count)
             return na != nb ? na > nb : a < b
         }

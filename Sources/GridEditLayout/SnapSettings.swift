@@ -41,6 +41,14 @@ public enum CoordinateInput: Sendable, Hashable {
         if case .exact = self { return true }
         return false
     }
+
+    /// The value as a real number (an exact value's approximation).
+    public var approximation: Double {
+        switch self {
+        case .exact(let value): value.doubleValue
+        case .approximate(let value): value
+        }
+    }
 }
 
 /// A position as given: two coordinates.

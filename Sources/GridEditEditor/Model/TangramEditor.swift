@@ -7,10 +7,15 @@ import GridEditLayout
 public struct Proposal: Sendable {
     public var command: EditCommand
     public var notes: [String]
+    /// The poses, as given, that the settling engine settled pieces from (by layer): the document
+    /// remembers them with the exact poses they produced, so the next settle of the figure starts
+    /// from what the designer gave, not from earlier snapping.
+    public var settledInputs: [Layer: [TangramPiece: ApproximatePose]]
 
-    public init(command: EditCommand, notes: [String] = []) {
+    public init(command: EditCommand, notes: [String] = [], settledInputs: [Layer: [TangramPiece: ApproximatePose]] = [:]) {
         self.command = command
         self.notes = notes
+        self.settledInputs = settledInputs
     }
 }
 
@@ -41,14 +46,25 @@ public struct TangramEditor: Sendable {
     public let settings: SnapSettings
     /// The layer's poses, in file order.
     public let poses: [Pose]
+    /// For pieces whose current pose came from settling: the pose they were given then.
+    public let remembered: [TangramPiece: ApproximatePose]
+    /// Pieces settling never moves.
+    public let pinned: Set<TangramPiece>
 
-    public init(puzzle: TangramPuzzle, groups: GroupTable, layer: Layer, settings: SnapSettings) {
+    public init(puzzle: TangramPuzzle, groups: GroupTable, layer: Layer, settings: SnapSettings,
+                remembered: [TangramPiece: ApproximatePose] = [:], pinned: Set<TangramPiece> = []) {
         self.puzzle = puzzle
         self.groups = groups
         self.layer = layer
         self.settings = settings
         self.poses = TangramKind.poses(layer.arrangement, of: puzzle)
+        self.remembered = remembered
+        self.pinned = pinned
     }
+
+    /// Whether edits go through the settling engine: both grid snapping and anchoring on (`snap`
+    /// turns either off, and then poses land where the grid alone, or the input, puts them).
+    var settles: Bool { settings.grid && settings.anchors }
 
     public func pose(of piece: TangramPiece) -> Pose? { poses.first { $0.piece == piece } }
 
@@ -74,69 +90,148 @@ public struct TangramEditor: Sendable {
             throw EditError("\(piece.rawValue) is already placed; use `move \(piece.rawValue) X Y` (or `remove` it first)")
         }
         var notes: [String] = []
-        let (point, gridSnapped) = try settings.resolve(position)
         let (turn, turnSnapped) = try settings.resolve(rotation)
-        if gridSnapped { notes.append("snapped to the 0.25 grid at \(point)") }
         if turnSnapped { notes.append("angle snapped to \(turn.degrees)°") }
-        var placed = Pose(piece: piece, position: point, rotation: turn, flipped: flipped)
-        if settings.anchors, let snap = anchor([placed]) {
-            placed = placed.translated(by: snap.offset)
-            notes.append(Self.describe(snap))
-        }
-        let label = "place \(piece.rawValue) at \(placed.position)" + (placed.rotation == .identity ? "" : " turned \(placed.rotation.degrees)°")
-            + (placed.flipped ? " flipped" : "")
-        return Proposal(command: EditCommand(label: label, changes: [.pose(layer: layer, piece: piece, before: nil, after: placed)]),
+        let given = Self.given(piece, at: position, rotation: turn, flipped: flipped)
+        if settles { return try settle([given], verb: "place", notes: notes) }
+        let (point, gridSnapped) = try settings.resolve(position)
+        if gridSnapped { notes.append("snapped to the 0.25 grid at \(point)") }
+        let placed = Pose(piece: piece, position: point, rotation: turn, flipped: flipped)
+        return Proposal(command: EditCommand(label: Self.placeLabel(placed), changes: [.pose(layer: layer, piece: piece, before: nil, after: placed)]),
                         notes: notes)
     }
 
-    /// Moves a piece (and its group) so that the piece's origin lands at `position`.
+    static func placeLabel(_ placed: Pose) -> String {
+        "place \(placed.piece.rawValue) at \(placed.position)" + (placed.rotation == .identity ? "" : " turned \(placed.rotation.degrees)°")
+            + (placed.flipped ? " flipped" : "")
+    }
+
+    /// A pose as given: exact coordinates are carried exactly, approximate ones as they are.
+    static func given(_ piece: TangramPiece, at position: PositionInput, rotation: Rotation, flipped: Bool) -> ApproximatePose {
+        var exact: Point?
+        if case .exact(let x) = position.x, case .exact(let y) = position.y { exact = Point(x, y) }
+        return ApproximatePose(piece: piece, x: position.x.approximation, y: position.y.approximation, degrees: Double(rotation.degrees),
+                               flipped: flipped, exact: exact)
+    }
+
+    /// Moves a piece (and its group) so that the piece's origin lands at `position`, then settles
+    /// it (`anchoring: false` only snaps it to the grid).
     public func move(_ piece: TangramPiece, to position: PositionInput, anchoring: Bool = true) throws(EditError) -> Proposal {
         let current = try requirePose(piece)
+        try requireUnpinned(piece, verb: "move")
+        if settles && anchoring {
+            let (dx, dy) = (position.x.approximation - current.position.doubleX, position.y.approximation - current.position.doubleY)
+            var exactOffset: Vector?
+            if case .exact(let x) = position.x, case .exact(let y) = position.y { exactOffset = Point(x, y) - current.position }
+            let arriving = members(of: piece).map { m in
+                ApproximatePose(piece: m.piece, x: m.position.doubleX + dx, y: m.position.doubleY + dy, degrees: Double(m.rotation.degrees),
+                                flipped: m.flipped, exact: exactOffset.map { m.position + $0 })
+            }
+            return try settle(arriving, verb: "move", notes: [])
+        }
         var notes: [String] = []
         let (point, gridSnapped) = try settings.resolve(position)
         if gridSnapped { notes.append("snapped to the 0.25 grid at \(point)") }
-        return translate(piece, by: point - current.position, anchoring: anchoring, verb: "move", notes: notes)
+        return translate(piece, by: point - current.position, verb: "move", notes: notes)
     }
 
-    /// Moves a piece (and its group) by an exact offset. No anchoring: a nudge is deliberate.
+    /// Moves a piece (and its group) by an exact offset. No settling: a nudge is deliberate.
     public func nudge(_ piece: TangramPiece, by offset: Vector) throws(EditError) -> Proposal {
         _ = try requirePose(piece)
-        return translate(piece, by: offset, anchoring: false, verb: "nudge", notes: [])
+        try requireUnpinned(piece, verb: "nudge")
+        return translate(piece, by: offset, verb: "nudge", notes: [])
     }
 
-    /// Anchors a piece (and its group) where it is now, if an anchor is within the radius.
+    /// Settles a piece (and its group) where it is now; nil when that changes nothing.
     public func snapInPlace(_ piece: TangramPiece) throws(EditError) -> Proposal? {
         _ = try requirePose(piece)
-        let moving = members(of: piece)
-        guard let snap = anchor(moving), snap.offset != .zero else { return nil }
-        return translate(piece, by: snap.offset, anchoring: false, verb: "snap", notes: [Self.describe(snap)])
+        guard settles else { return nil }
+        let arriving = members(of: piece).map { remembered[$0.piece] ?? ApproximatePose($0) }
+        let proposal = try settle(arriving, verb: "snap", notes: [])
+        return proposal.command.isEmpty ? nil : proposal
     }
 
-    private func translate(_ piece: TangramPiece, by offset: Vector, anchoring: Bool, verb: String,
-                           notes: [String]) -> Proposal {
-        var notes = notes
+    private func translate(_ piece: TangramPiece, by offset: Vector, verb: String, notes: [String]) -> Proposal {
         let moving = members(of: piece)
-        var moved = moving.map { $0.translated(by: offset) }
-        if anchoring && settings.anchors, let snap = anchor(moved) {
-            moved = moved.map { $0.translated(by: snap.offset) }
-            notes.append(Self.describe(snap))
-        }
+        let moved = moving.map { $0.translated(by: offset) }
         let changes = zip(moving, moved).map { Change.pose(layer: layer, piece: $0.piece, before: $0, after: $1) }
         let others = moving.count > 1 ? " with \(moving.dropFirst().map(\.piece.rawValue).joined(separator: ", "))" : ""
         let label = "\(verb) \(piece.rawValue)\(others) to \(moved[0].position)"
         return Proposal(command: EditCommand(label: label, changes: changes), notes: notes)
     }
 
-    /// The best anchor for `moving` against the layer's other pieces, if anchoring finds one.
-    func anchor(_ moving: [Pose]) -> AnchorManager.Snap? {
-        let names = Set(moving.map(\.piece))
-        let fixed = poses.filter { !names.contains($0.piece) }
-        return AnchorManager(radius: settings.radius).snap(moving, against: fixed)
+    /// Refuses to move a pinned piece (or a group holding one).
+    func requireUnpinned(_ piece: TangramPiece, verb: String) throws(EditError) {
+        guard let held = groups.group(of: piece, in: layer).first(where: pinned.contains) else { return }
+        throw EditError(held == piece ? "\(piece.rawValue) is pinned; `unpin \(piece.rawValue)` first"
+                                      : "\(piece.rawValue) is attached to \(held.rawValue), which is pinned; `unpin \(held.rawValue)` first")
     }
 
-    static func describe(_ snap: AnchorManager.Snap) -> String {
-        let what = snap.contact == .corner ? "onto a corner of \(snap.target.rawValue)" : "flush with an edge of \(snap.target.rawValue)"
-        return snap.offset == .zero ? "touches \(snap.target.rawValue)" : "anchored \(what)"
+    // MARK: Settling
+
+    /// Settles arriving poses into the layer with the settling engine: one edit that moves every
+    /// piece the settle moved, with notes on what moved and which contacts became exact.
+    func settle(_ arriving: [ApproximatePose], verb: String, notes: [String]) throws(EditError) -> Proposal {
+        var notes = notes
+        let settler = Settler(settings: settings)
+        let settlement: Settler.Settlement
+        if Settler.isAlone(arriving, among: poses, reach: settler.reach) {
+            // Landing apart from every other piece: exact input as typed; else vertex 0 of the
+            // first piece to the nearest grid point, its group with it.
+            let inputs = Dictionary(arriving.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+            if let exact = Self.exactPoses(arriving) {
+                settlement = Settler.Settlement(poses: exact, inputs: inputs, reports: [], gaveUp: nil)
+            } else {
+                let lead = try settler.gridPose(arriving[0])
+                let origin = pose(of: lead.piece)?.position
+                var landed = [lead]
+                for given in arriving.dropFirst() {
+                    guard let origin, let member = pose(of: given.piece) else { continue }
+                    landed.append(member.translated(by: lead.position - origin))
+                }
+                notes.append("snapped to the 0.25 grid at \(lead.position)")
+                settlement = Settler.Settlement(poses: landed.sorted { $0.piece < $1.piece }, inputs: inputs, reports: [], gaveUp: nil)
+            }
+        } else {
+            settlement = try settler.settle(arriving, layer: poses, remembered: remembered, pinned: pinned, groups: groups[layer])
+        }
+        let first = arriving[0].piece
+        var changes: [Change] = []
+        var movedOthers: [String] = []
+        for pose in settlement.poses where self.pose(of: pose.piece) != pose {
+            changes.append(.pose(layer: layer, piece: pose.piece, before: self.pose(of: pose.piece), after: pose))
+            if !arriving.contains(where: { $0.piece == pose.piece }) { movedOthers.append(pose.piece.rawValue) }
+        }
+        for report in settlement.reports where arriving.contains(where: { $0.piece == report.piece }) {
+            switch report.method {
+            case .corner(let other): notes.append("\(report.piece.rawValue): anchored onto a corner of \(other.rawValue)")
+            case .edge(let other): notes.append("\(report.piece.rawValue): anchored flush with an edge of \(other.rawValue)")
+            case .grid: break
+            }
+        }
+        if !movedOthers.isEmpty { notes.append("settled with it: \(movedOthers.joined(separator: ", ")) moved to fit") }
+        if let gaveUp = settlement.gaveUp { notes.append(gaveUp) }
+        let landed = settlement.poses.first { $0.piece == first } ?? self.pose(of: first)
+        let label: String
+        if verb == "place", let landed {
+            label = Self.placeLabel(landed)
+        } else {
+            let others = arriving.count > 1 ? " with \(arriving.dropFirst().map(\.piece.rawValue).joined(separator: ", "))" : ""
+            label = "\(verb) \(first.rawValue)\(others)" + (landed.map { " to \($0.position)" } ?? "")
+        }
+        return Proposal(command: EditCommand(label: label, changes: changes), notes: notes,
+                        settledInputs: [layer: settlement.inputs])
+    }
+
+    /// The exact poses the arriving poses carry, when every one carries one.
+    static func exactPoses(_ arriving: [ApproximatePose]) -> [Pose]? {
+        var poses: [Pose] = []
+        for given in arriving {
+            guard let exact = given.exact, let rotation = Rotation(degrees: Int(given.degrees.rounded())),
+                  Double(rotation.degrees) == given.degrees else { return nil }
+            poses.append(Pose(piece: given.piece, position: exact, rotation: rotation, flipped: given.flipped))
+        }
+        return poses.sorted { $0.piece < $1.piece }
     }
 
     // MARK: Turning and flipping
@@ -145,6 +240,7 @@ public struct TangramEditor: Sendable {
     /// that the turn stays exact.
     public func rotate(_ piece: TangramPiece, by angle: AngleInput, about pivot: Point? = nil) throws(EditError) -> Proposal {
         _ = try requirePose(piece)
+        try requireUnpinned(piece, verb: "rotate")
         var notes: [String] = []
         let (turn, snapped) = try settings.resolve(angle)
         if snapped { notes.append("angle snapped to \(turn.degrees)°") }
@@ -166,10 +262,9 @@ public struct TangramEditor: Sendable {
             }
             turned.append(image)
         }
-        let changes = zip(moving, turned).map { Change.pose(layer: layer, piece: $0.piece, before: $0, after: $1) }
         let others = moving.count > 1 ? " with \(moving.dropFirst().map(\.piece.rawValue).joined(separator: ", "))" : ""
         let label = "rotate \(piece.rawValue)\(others) by \(turn.degrees)° about \(center)"
-        return Proposal(command: EditCommand(label: label, changes: changes), notes: notes)
+        return try landing(moving, at: turned, label: label, notes: notes)
     }
 
     /// The point a group turns about: the 0.25-grid point nearest the middle of its bounding box,
@@ -201,13 +296,20 @@ public struct TangramEditor: Sendable {
     /// nearest its middle. Always exact. For a triangle or the square this is a turn.
     public func flip(_ piece: TangramPiece) throws(EditError) -> Proposal {
         _ = try requirePose(piece)
+        try requireUnpinned(piece, verb: "flip")
         let moving = members(of: piece)
         let box = AnchorManager.union(moving.map(\.polygon.boundingBox))
         let axis = Exact(nearestQuarterTo: (box.minX.doubleValue + box.maxX.doubleValue) / 2) ?? box.minX
         let flipped = moving.map { $0.mirrored(acrossVerticalLine: axis) }
-        let changes = zip(moving, flipped).map { Change.pose(layer: layer, piece: $0.piece, before: $0, after: $1) }
         let others = moving.count > 1 ? " with \(moving.dropFirst().map(\.piece.rawValue).joined(separator: ", "))" : ""
-        return Proposal(command: EditCommand(label: "flip \(piece.rawValue)\(others)", changes: changes))
+        return try landing(moving, at: flipped, label: "flip \(piece.rawValue)\(others)", notes: [])
+    }
+
+    /// Pieces turned or flipped: exact transformations about a pivot chosen to stay exact, so
+    /// contacts inside a group survive; they are not settled (`snap PIECE` settles one in place).
+    private func landing(_ moving: [Pose], at moved: [Pose], label: String, notes: [String]) throws(EditError) -> Proposal {
+        let changes = zip(moving, moved).map { Change.pose(layer: layer, piece: $0.piece, before: $0, after: $1) }
+        return Proposal(command: EditCommand(label: label, changes: changes), notes: notes)
     }
 
     // MARK: Removing, groups, direct poses
@@ -253,24 +355,42 @@ public struct TangramEditor: Sendable {
     /// group (a physical piece moves on its own), grid-snapped and anchored.
     public func setPose(_ piece: TangramPiece, position: PositionInput, rotation: AngleInput, flipped: Bool,
                         anchoring: Bool = true) throws(EditError) -> Proposal? {
+        try requireUnpinned(piece, verb: "move")
         var notes: [String] = []
-        let (point, _) = try settings.resolve(position)
         let (turn, _) = try settings.resolve(rotation)
-        var pose = Pose(piece: piece, position: point, rotation: turn, flipped: flipped)
-        if anchoring, settings.anchors, let snap = anchor([pose]) {
-            pose = pose.translated(by: snap.offset)
-            notes.append(Self.describe(snap))
-        }
         let current = self.pose(of: piece)
-        guard current != pose else { return nil }
-        var changes: [Change] = [.pose(layer: layer, piece: piece, before: current, after: pose)]
-        if let group = detachChange(piece) {
-            changes.insert(group, at: 0)
+        let detach = detachChange(piece)
+        var proposal: Proposal
+        if anchoring && settles {
+            let given = Self.given(piece, at: position, rotation: turn, flipped: flipped)
+            // The piece leaves its group before it settles: a physical piece moves on its own.
+            var loose = self
+            if detach != nil { loose = TangramEditor(puzzle: puzzle, groups: detachedGroups(piece), layer: layer, settings: settings,
+                                                     remembered: remembered, pinned: pinned) }
+            proposal = try loose.settle([given], verb: current == nil ? "place" : "move", notes: [])
+        } else {
+            let (point, _) = try settings.resolve(position)
+            let pose = Pose(piece: piece, position: point, rotation: turn, flipped: flipped)
+            proposal = Proposal(command: EditCommand(label: "", changes: current == pose ? [] : [.pose(layer: layer, piece: piece, before: current, after: pose)]))
+        }
+        guard !proposal.command.changes.isEmpty else { return nil }
+        let landed = proposal.command.changes.lazy.compactMap(\.poseChange).first { $0.piece == piece }?.after ?? current
+        if let detach {
+            proposal.command.changes.insert(detach, at: 0)
             notes.append("detached \(piece.rawValue) from its group")
         }
         let verb = current == nil ? "place" : "move"
-        let label = "\(verb) \(piece.rawValue) at \(pose.position) turned \(pose.rotation.degrees)°" + (pose.flipped ? " flipped" : "")
-        return Proposal(command: EditCommand(label: label, changes: changes), notes: notes)
+        if let landed {
+            proposal.command.label = "\(verb) \(piece.rawValue) at \(landed.position) turned \(landed.rotation.degrees)°" + (landed.flipped ? " flipped" : "")
+        }
+        proposal.notes = notes + proposal.notes
+        return proposal
+    }
+
+    private func detachedGroups(_ piece: TangramPiece) -> GroupTable {
+        var table = groups
+        table[layer] = groups[layer].map { $0.filter { $0 != piece } }
+        return table
     }
 
     /// Whether the poses form one figure (every piece touches the rest, edge or corner).

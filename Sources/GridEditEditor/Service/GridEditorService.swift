@@ -190,6 +190,7 @@ public final class GridEditorService {
     @discardableResult
     public func perform(_ proposal: Proposal, on document: EditorDocument) throws(EditError) -> EditOutcome {
         try record(proposal.command, on: document)
+        document.remember(proposal)
         document.undoStack.append(proposal.command)
         document.redoStack.removeAll()
         if let depth = document.savedDepth, depth >= document.undoStack.count { document.savedDepth = nil }
