@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // gridedit: authoring tools for Tangram and Sudoku puzzles.
@@ -6,7 +6,8 @@ import PackageDescription
 // Layers, bottom to top (each only imports the ones above it in this list):
 //   GridEditGeometry  exact ℤ[√2] numbers, points, polygons (no I/O)
 //   GridEditJSON      strict JSON over json-c with source locations, canonical writer
-//   GridEditCore      puzzle kinds, packs, store, findings and the checker (no terminal)
+//   GridEditCore      puzzle kinds, packs, store, findings and the checker (no terminal); in System/
+//                     the one file-system, process, standard-stream and parallel-map helper each
 //   GridEditRender    Cairo previews, cards and sheets
 //   GridEditEditor    the editor core: documents, undo, snapping, anchors, pose sources
 //   gridedit          the command-line front end and the REPL
@@ -26,13 +27,21 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // File descriptors and paths with EINTR handled (GridEditCore/System/FileSystem.swift).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Child processes (GridEditCore/System/ChildProcess.swift): the REPL's camera, the benchmark.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c",
                        providers: [.apt(["libjson-c-dev"])]),
         .target(name: "GridEditGeometry"),
         .target(name: "GridEditJSON", dependencies: ["CJSONC"]),
-        .target(name: "GridEditCore", dependencies: ["GridEditGeometry", "GridEditJSON"]),
+        .target(name: "GridEditCore", dependencies: [
+            "GridEditGeometry", "GridEditJSON",
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Subprocess", package: "swift-subprocess"),
+        ]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev"])]),
         .target(name: "GridEditRender", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "CCairo"]),
@@ -41,10 +50,11 @@ let package = Package(
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit",
                        providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
-        .target(name: "GridEditEditor", dependencies: ["GridEditCore"]),
+        .target(name: "GridEditEditor", dependencies: ["GridEditCore", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(name: "gridedit", dependencies: [
             "GridEditCore", "GridEditRender", "GridEditEditor", "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Only the OpenCV modules capture uses, not all of opencv4: each one linked costs load time.
         .target(name: "CVision",

@@ -34,7 +34,7 @@ struct CalibrateCommand: ParsableCommand {
     func run() throws {
         try source.requireOneSource(command: "capture calibrate")
         do {
-            if !force, FileBytes.exists(output) {
+            if !force, FileSystem.exists(output) {
                 throw CaptureError(.output, "\(output) already exists; pass --force to replace it, or choose another name")
             }
             // The measurement does not need a profile: a neutral one only locates the mat.
@@ -59,8 +59,8 @@ struct CalibrateCommand: ParsableCommand {
             let merged = Calibration.merge(samples)
             let (profile, notes) = Calibration.profile(from: merged, name: name)
             do { try profile.save(to: output) } catch { throw CaptureError(.output, "\(error)") }
-            FileHandleOutput.standardError("\(output): colours of 7 pieces from \(samples.count) frame\(samples.count == 1 ? "" : "s")\n")
-            for note in notes { FileHandleOutput.standardError("note: \(note)\n") }
+            StandardStreams.writeError("\(output): colours of 7 pieces from \(samples.count) frame\(samples.count == 1 ? "" : "s")\n")
+            for note in notes { StandardStreams.writeError("note: \(note)\n") }
         } catch let error as CaptureError {
             printError(error.message)
             throw captureExitCode(for: error)

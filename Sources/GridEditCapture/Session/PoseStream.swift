@@ -14,7 +14,7 @@ public struct PoseStream {
 
     public init(analyzer: FrameAnalyzer, source: FrameSource,
                 write: @escaping (String) -> Void = StandardStreams.line,
-                status: @escaping (String) -> Void = StandardStreams.status) {
+                status: @escaping (String) -> Void = StandardStreams.errorLine) {
         self.analyzer = analyzer
         self.source = source
         self.write = write

@@ -1,5 +1,6 @@
 import GridEditGeometry
 import GridEditJSON
+import GridEditCore
 
 /// A recorded touch file: JSON Lines, an optional header line then one event per line (see
 /// docs/editor.md, "Touch files"). Parsed completely up front, so a malformed file is refused with
@@ -170,7 +171,7 @@ public struct TouchFilePoseSource: PoseSource {
     /// Reads and parses a touch file; errors name the file and line.
     public init(path: String, pacing: Pacing = .immediate) throws(EditError) {
         let bytes: [UInt8]
-        switch FileBytes.read(path) {
+        switch FileSystem.read(path) {
         case .success(let b): bytes = b
         case .failure(let error): throw EditError("\(path): \(error.message)")
         }

@@ -71,7 +71,7 @@ public final class EditorDocument {
         var grid: String?
         if case .sudoku(let sudoku) = state.content, sudoku.grid != sudoku.givens { grid = sudoku.grid.line }
         return JournalHeader(pid: getpid(), boot: boot, started: started,
-                             path: path.map(FileBytes.absolute), fileHash: fingerprint.map(FileBytes.hash),
+                             path: path.map(FileSystem.absolute), fileHash: fingerprint.map(FNV1a.hex),
                              document: state.content.document(schemaReference: schemaReference).canonicalText(),
                              grid: grid, groups: state.groups)
     }
