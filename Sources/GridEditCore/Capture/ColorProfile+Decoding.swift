@@ -47,8 +47,7 @@ extension ColorProfile {
         do {
             root = try JSONParser.parse(stripped)
         } catch {
-            throw .invalid(path: path, findings: [Finding(rule: error.rule, message: error.message, path: error.path,
-                                                          location: error.location)])
+            throw .invalid(path: path, findings: [Finding(error)])
         }
         let context = DecodeContext(source: stripped)
         let profile = decode(root, context: context)

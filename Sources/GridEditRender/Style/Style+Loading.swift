@@ -26,8 +26,7 @@ extension Style {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            let finding = Finding(rule: error.rule, message: error.message, path: error.path, location: error.location)
-            throw .styleInvalid(path: path, findings: [finding])
+            throw .styleInvalid(path: path, findings: [Finding(error)])
         }
         let context = DecodeContext(source: bytes)
         let reader = StyleReader(context: context, folder: FileSystem.folder(of: path))
