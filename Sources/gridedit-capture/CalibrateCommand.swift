@@ -45,11 +45,11 @@ struct CalibrateCommand: ParsableCommand {
             let frames = try FrameSource(source.spec)
             var samples: [[Calibration.Measurement]] = []
             var lastError: CaptureError?
-            let started = Clock.now
+            let started = MonotonicTime.now
             while samples.count < Self.frames, let frame = try frames.next() {
                 do { samples.append(try calibration.measure(frame)) } catch { lastError = CaptureError(error.category, "\(frames.currentName): \(error.message)") }
                 // A camera never runs out of frames: give up when it shows nothing usable.
-                if source.spec.isLive, samples.isEmpty, Clock.now - started > Self.cameraTimeout {
+                if source.spec.isLive, samples.isEmpty, MonotonicTime.now - started > Self.cameraTimeout {
                     throw lastError ?? CaptureError(.layout, "\(source.spec.description): no usable frame in \(Int(Self.cameraTimeout)) s")
                 }
             }

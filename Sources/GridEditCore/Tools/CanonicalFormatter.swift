@@ -2,7 +2,7 @@ import GridEditJSON
 
 /// Rewrites puzzle files and manifests in canonical form (the engine of `gridedit format`).
 /// Files that do not decode are left untouched and reported.
-public enum Formatter {
+public enum CanonicalFormatter {
     public struct Outcome: Sendable {
         public var messages: [String] = []
         /// Files that were (or, when only checking, would be) rewritten.
