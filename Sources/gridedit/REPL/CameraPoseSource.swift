@@ -57,10 +57,9 @@ struct CameraPoseSource: PoseSource {
 }
 
 /// What a running capture says besides poses: its header, its status lines and how it ended.
-/// Called from the thread that reads the program, so the callbacks must be thread-safe.
-final class CaptureMonitor: @unchecked Sendable {
-    private let lock = NSLock()
-    private var failureText: String?
+/// Called from the tasks that read the program, so the callbacks must be thread-safe.
+final class CaptureMonitor: Sendable {
+    private let failureText = Mutex<String?>(nil)
     let onHeader: @Sendable (_ description: String?, _ minConfidence: Double) -> Void
     let onStatus: @Sendable (String) -> Void
 
@@ -70,17 +69,16 @@ final class CaptureMonitor: @unchecked Sendable {
     }
 
     /// Why the capture failed, once it ended; nil while it runs or when it ended well.
-    var failure: String? { lock.withLock { failureText } }
+    var failure: String? { failureText.withLock { $0 } }
 
-    func end(failure: String?) { lock.withLock { failureText = failure } }
+    func end(failure: String?) { failureText.withLock { $0 = failure } }
 }
 
 /// A flag one thread raises and another polls.
-final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
-    var isRaised: Bool { lock.withLock { raised } }
-    func raise() { lock.withLock { raised = true } }
+final class StopFlag: Sendable {
+    private let raised = Mutex(false)
+    var isRaised: Bool { raised.withLock { $0 } }
+    func raise() { raised.withLock { $0 = true } }
 }
 
 /// Turns the program's lines into events and status: standard output (touch lines) and standard
