@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // gridedit: authoring tools for Tangram and Sudoku puzzles.
@@ -6,7 +6,8 @@ import PackageDescription
 // Layers, bottom to top (each only imports the ones above it in this list):
 //   GridEditGeometry  exact ℤ[√2] numbers, points, polygons (no I/O)
 //   GridEditJSON      strict JSON over json-c with source locations, canonical writer, JSON Lines
-//   GridEditCore      puzzle kinds, packs, the `Pose` codec, store, findings and the checker (no terminal)
+//   GridEditCore      puzzle kinds, packs, the `Pose` codec, store, findings and the checker (no terminal); in System/
+//                     the one file-system, process, standard-stream and parallel-map helper each
 //   GridEditLayout    the layout engine: approximate poses in (`ApproximatePose`, touch-file lines,
 //                     camera frames through `PoseTracker`), exact poses out (`SnapSettings`,
 //                     `AnchorManager`, `LayoutSnapper`, `CameraLayout`)
@@ -32,13 +33,21 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // File descriptors and paths with EINTR handled (GridEditCore/System/FileSystem.swift).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Child processes (GridEditCore/System/ChildProcess.swift): the REPL's camera, the benchmark.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c",
                        providers: [.apt(["libjson-c-dev"])]),
         .target(name: "GridEditGeometry"),
         .target(name: "GridEditJSON", dependencies: ["CJSONC"]),
-        .target(name: "GridEditCore", dependencies: ["GridEditGeometry", "GridEditJSON"]),
+        .target(name: "GridEditCore", dependencies: [
+            "GridEditGeometry", "GridEditJSON",
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Subprocess", package: "swift-subprocess"),
+        ]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev"])]),
         .target(name: "GridEditRender", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "CCairo"]),
@@ -48,10 +57,11 @@ let package = Package(
                        providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
         .target(name: "GridEditLayout", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON"]),
-        .target(name: "GridEditEditor", dependencies: ["GridEditCore", "GridEditLayout"]),
+        .target(name: "GridEditEditor", dependencies: ["GridEditCore", "GridEditLayout", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(name: "gridedit", dependencies: [
             "GridEditCore", "GridEditRender", "GridEditLayout", "GridEditEditor", "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Only the OpenCV modules capture uses, not all of opencv4: each one linked costs load time.
         .target(name: "CVision",

@@ -24,3 +24,31 @@ extension Polygon {
         return winding == 0 ? .outside : .inside
     }
 }
+
+// MARK: - Approximate containment
+
+extension Polygon {
+    /// Whether the point (x, y), known only approximately (a finger on the screen, a pixel in a
+    /// photo), lies in the convex polygon whose `corners` run counter-clockwise, at least `inset`
+    /// units from every edge. An inset of 0 counts the edges as inside; a negative one admits
+    /// points just outside, a positive one keeps off the edges. Exact geometry uses
+    /// ``contains(_:)`` instead.
+    ///
+    /// Inside is to the left of every edge: the cross product of the edge with the point is its
+    /// distance from the edge's line times the edge's length.
+    public static func convex(_ corners: [(x: Double, y: Double)], contains x: Double, _ y: Double, inset: Double = 0) -> Bool {
+        for i in corners.indices {
+            let a = corners[i], b = corners[i + 1 == corners.count ? 0 : i + 1]
+            let (ex, ey) = (b.x - a.x, b.y - a.y)
+            let cross = ex * (y - a.y) - ey * (x - a.x)
+            let limit = inset == 0 ? 0 : inset * (ex * ex + ey * ey).squareRoot()
+            if cross < limit { return false }
+        }
+        return true
+    }
+
+    /// ``convex(_:contains:_:inset:)`` for a convex counter-clockwise polygon of exact corners.
+    public func approximatelyContains(_ x: Double, _ y: Double, inset: Double = 0) -> Bool {
+        Self.convex(vertices.map { ($0.doubleX, $0.doubleY) }, contains: x, y, inset: inset)
+    }
+}

@@ -50,7 +50,7 @@ public enum Gallery {
             let sheet = try renderer.renderSheet(group.sheetPack(), options: SheetOptions(solutions: true))
             files.append(File(path: sheetName, bytes: sheet))
             let pages = renderer.sheetPageCount(group.sheetPack(), options: SheetOptions(solutions: true))
-            readme += "Printable booklet: [\(FileBytes.lastComponent(of: sheetName))](\(sheetName)) "
+            readme += "Printable booklet: [\(FileSystem.lastComponent(of: sheetName))](\(sheetName)) "
                 + "(\(pages) pages, \(paperName(style.sheet)), with solutions).\n\n"
             readme += "| Puzzle | Card | Preview | Solution |\n| --- | --- | --- | --- |\n"
             for entry in group.entries {
@@ -96,7 +96,7 @@ public enum Gallery {
         var problems: [String] = []
         let wanted = Set(files.map(\.path))
         for file in files {
-            switch FileBytes.read(FileBytes.join(folder, file.path)) {
+            switch FileSystem.read(FileSystem.join(folder, file.path)) {
             case .failure: problems.append("missing: \(file.path)")
             case .success(let bytes) where bytes != file.bytes: problems.append("out of date: \(file.path)")
             default: break
@@ -113,15 +113,15 @@ public enum Gallery {
         var changed: [String] = []
         let wanted = Set(files.map(\.path))
         for file in files {
-            let path = FileBytes.join(folder, file.path)
-            if case .success(let bytes) = FileBytes.read(path), bytes == file.bytes { continue }
-            try Renderer.makeFolder(FileBytes.folder(of: path))
+            let path = FileSystem.join(folder, file.path)
+            if case .success(let bytes) = FileSystem.read(path), bytes == file.bytes { continue }
+            try Renderer.makeFolder(FileSystem.folder(of: path))
             try Renderer.writeFile(file.bytes, to: path)
             changed.append(file.path)
         }
         for path in ownedFiles(in: folder) where !wanted.contains(path) {
-            guard unlink(FileBytes.join(folder, path)) == 0 else {
-                throw .writeFailed(path: FileBytes.join(folder, path), reason: String(cString: strerror(errno)))
+            guard unlink(FileSystem.join(folder, path)) == 0 else {
+                throw .writeFailed(path: FileSystem.join(folder, path), reason: String(cString: strerror(errno)))
             }
             changed.append(path)
         }
@@ -131,8 +131,8 @@ public enum Gallery {
     /// Rendered files (PNG, SVG, PDF) in the folder's subfolders, relative to it.
     static func ownedFiles(in folder: String) -> [String] {
         var result: [String] = []
-        for name in FileBytes.entries(of: folder) where FileBytes.isDirectory(FileBytes.join(folder, name)) {
-            for file in FileBytes.entries(of: FileBytes.join(folder, name)) {
+        for name in FileSystem.entries(of: folder) where FileSystem.isDirectory(FileSystem.join(folder, name)) {
+            for file in FileSystem.entries(of: FileSystem.join(folder, name)) {
                 let ext = file.split(separator: ".").last.map { String($0).lowercased() } ?? ""
                 if ownedExtensions.contains(ext) { result.append("\(name)/\(file)") }
             }

@@ -48,18 +48,18 @@ public struct PuzzleCollection: Sendable {
         var loose: [Entry] = []
 
         mutating func collect(_ path: String) throws(RenderError) {
-            if FileBytes.isDirectory(path) {
-                if FileBytes.isFile(FileBytes.join(path, PackManifest.fileName)) {
+            if FileSystem.isDirectory(path) {
+                if FileSystem.isFile(FileSystem.join(path, PackManifest.fileName)) {
                     try pack(folder: path)
                     return
                 }
-                for name in FileBytes.entries(of: path) {
-                    let child = FileBytes.join(path, name)
-                    if FileBytes.isDirectory(child) || name.hasSuffix(".json") { try collect(child) }
+                for name in FileSystem.entries(of: path) {
+                    let child = FileSystem.join(path, name)
+                    if FileSystem.isDirectory(child) || name.hasSuffix(".json") { try collect(child) }
                 }
-            } else if FileBytes.isFile(path) {
-                if FileBytes.lastComponent(of: path) == PackManifest.fileName {
-                    try pack(folder: FileBytes.folder(of: path))
+            } else if FileSystem.isFile(path) {
+                if FileSystem.lastComponent(of: path) == PackManifest.fileName {
+                    try pack(folder: FileSystem.folder(of: path))
                 } else {
                     try puzzle(path)
                 }
@@ -77,7 +77,7 @@ public struct PuzzleCollection: Sendable {
         }
 
         mutating func pack(folder: String) throws(RenderError) {
-            let store = PuzzleStore(root: FileBytes.folder(of: folder))
+            let store = PuzzleStore(root: FileSystem.folder(of: folder))
             let entry: PuzzleStore.PackEntry
             let paths: [String]
             do {
@@ -99,12 +99,12 @@ public struct PuzzleCollection: Sendable {
 
         mutating func puzzle(_ path: String) throws(RenderError) {
             guard seen.insert(path).inserted else { return }
-            let folder = FileBytes.folder(of: path)
-            let store = PuzzleStore(root: FileBytes.folder(of: folder))
+            let folder = FileSystem.folder(of: path)
+            let store = PuzzleStore(root: FileSystem.folder(of: folder))
             let document = try load(path, store: store)
             var label: PackLabel?
-            if FileBytes.isFile(FileBytes.join(folder, PackManifest.fileName)), let pack = try? store.loadPack(folder: folder) {
-                let name = FileBytes.lastComponent(of: path)
+            if FileSystem.isFile(FileSystem.join(folder, PackManifest.fileName)), let pack = try? store.loadPack(folder: folder) {
+                let name = FileSystem.lastComponent(of: path)
                 if let index = pack.manifest.puzzles.firstIndex(where: { PackManifest.containedPath($0) == name }) {
                     label = PackLabel(id: pack.manifest.id, title: pack.manifest.title, position: index + 1,
                                       count: pack.manifest.puzzles.count)

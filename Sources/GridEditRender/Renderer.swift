@@ -182,12 +182,12 @@ public final class Renderer: Sendable {
 
     /// Creates an output folder and its missing parents.
     public static func makeFolder(_ path: String) throws(RenderError) {
-        if let problem = FileBytes.makeFolder(path) { throw .writeFailed(path: path, reason: problem) }
+        do { try FileSystem.makeFolders(path) } catch { throw .writeFailed(path: path, reason: error.message) }
     }
 
     /// Writes bytes atomically (temporary file beside the target, then rename).
     public static func writeFile(_ bytes: [UInt8], to path: String) throws(RenderError) {
-        if FileBytes.isDirectory(path) { throw .writeFailed(path: path, reason: "it is a folder; name a file") }
+        if FileSystem.isDirectory(path) { throw .writeFailed(path: path, reason: "it is a folder; name a file") }
         do { try AtomicFile.write(bytes, to: path) } catch { throw .writeFailed(path: path, reason: error.reason) }
     }
 }

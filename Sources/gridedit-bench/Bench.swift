@@ -58,3 +58,10 @@ func measure(repeats: Int, _ body: () throws -> Void) rethrows -> Double {
     }
     return best
 }
+
+/// A benchmark that cannot run as set up: a fixture that is not what it should be, a system call
+/// that failed. (Not the editor's `EditError`, which is a refused edit.)
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -66,12 +66,12 @@ enum EditorBenchmark {
     /// Fills every empty cell with the stored solution's digit; returns the centre cell's digit.
     static func fill(_ document: EditorDocument, service: GridEditorService) throws -> Int {
         guard let content = document.puzzle as? SudokuPuzzle, let solution = content.solution else {
-            throw EditError("the 9×9 benchmark puzzle needs a stored solution")
+            throw BenchmarkError("the 9×9 benchmark puzzle needs a stored solution")
         }
         for i in content.currentState.cells.indices where content.currentState.cells[i] == 0 {
             try service.perform(try document.sudokuEditor!.set(Cell(row: i / 9, column: i % 9), to: Int(solution.cells[i])), on: document)
         }
-        guard (document.puzzle as! SudokuPuzzle).currentState.isFull, content.givens.cells[40] == 0 else { throw EditError("r5c5 must be an entered cell") }
+        guard (document.puzzle as! SudokuPuzzle).currentState.isFull, content.givens.cells[40] == 0 else { throw BenchmarkError("r5c5 must be an entered cell") }
         return Int(solution.cells[40])
     }
 
@@ -120,7 +120,7 @@ enum EditorBenchmark {
     static func timeToPrompt(_ binary: URL, repository: URL) throws -> Double {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw EditError("openpty failed") }
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw BenchmarkError("openpty failed") }
         defer { close(master) }
         let process = Process()
         process.executableURL = binary
@@ -150,29 +150,14 @@ enum EditorBenchmark {
         return elapsed
     }
 
-    /// Milliseconds from launch to exit for a script on standard input (posix_spawn and waitpid,
-    /// so no run-loop polling is measured).
+    /// Milliseconds from launch to exit for a script on standard input (the process helper
+    /// waits on the child's pidfd, so no run-loop polling is measured).
     static func timeScript(_ binary: URL, repository: URL, arguments: [String], input: String) throws -> Double {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw EditError("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment(stateFolder).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
+        let environment = environment(stateFolder)
         let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, binary.path, &actions, nil, argv, envp) == 0 else { throw EditError("cannot start \(binary.path)") }
-        close(fds[0])
-        _ = input.withCString { write(fds[1], $0, strlen($0)) }
-        close(fds[1])
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        _ = try ChildProcess.waitFor { () async throws(ChildProcess.Failure) -> ChildProcess.Status in
+            try await ChildProcess.run(binary.path, arguments: arguments, environment: environment, input: input)
+        }
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
 }

@@ -34,7 +34,7 @@ struct CalibrateCommand: ParsableCommand {
     func run() throws {
         try source.requireOneSource(command: "capture calibrate")
         do {
-            if !force, FileManager.default.fileExists(atPath: output) {
+            if !force, FileSystem.exists(output) {
                 throw CaptureError(.output, "\(output) already exists; pass --force to replace it, or choose another name")
             }
             // The measurement does not need a profile: a neutral one only locates the mat.
@@ -45,11 +45,11 @@ struct CalibrateCommand: ParsableCommand {
             let frames = try FrameSource(source.spec)
             var samples: [[Calibration.Measurement]] = []
             var lastError: CaptureError?
-            let started = Clock.now
+            let started = MonotonicTime.now
             while samples.count < Self.frames, let frame = try frames.next() {
                 do { samples.append(try calibration.measure(frame)) } catch { lastError = CaptureError(error.category, "\(frames.currentName): \(error.message)") }
                 // A camera never runs out of frames: give up when it shows nothing usable.
-                if source.spec.isLive, samples.isEmpty, Clock.now - started > Self.cameraTimeout {
+                if source.spec.isLive, samples.isEmpty, MonotonicTime.now - started > Self.cameraTimeout {
                     throw lastError ?? CaptureError(.layout, "\(source.spec.description): no usable frame in \(Int(Self.cameraTimeout)) s")
                 }
             }
@@ -59,8 +59,8 @@ struct CalibrateCommand: ParsableCommand {
             let merged = Calibration.merge(samples)
             let (profile, notes) = Calibration.profile(from: merged, name: name)
             do { try profile.save(to: output) } catch { throw CaptureError(.output, "\(error)") }
-            FileHandleOutput.standardError("\(output): colours of 7 pieces from \(samples.count) frame\(samples.count == 1 ? "" : "s")\n")
-            for note in notes { FileHandleOutput.standardError("note: \(note)\n") }
+            StandardStreams.writeError("\(output): colours of 7 pieces from \(samples.count) frame\(samples.count == 1 ? "" : "s")\n")
+            for note in notes { StandardStreams.writeError("note: \(note)\n") }
         } catch let error as CaptureError {
             printError(error.message)
             throw captureExitCode(for: error)

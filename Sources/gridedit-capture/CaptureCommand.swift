@@ -23,7 +23,7 @@ struct SourceOptions: ParsableArguments {
     func requireOneSource(command: String) throws {
         let given = [camera != nil, video != nil, !image.isEmpty].filter { $0 }.count
         guard given != 1 else { return }
-        FileHandleOutput.standardError("Error: give exactly one of --camera DEVICE, --video FILE or --image FILE...\n"
+        StandardStreams.writeError("Error: give exactly one of --camera DEVICE, --video FILE or --image FILE...\n"
                                        + "  See 'gridedit \(command) --help' for more information.\n")
         throw ExitCode.validationFailure
     }
@@ -77,14 +77,9 @@ func captureExitCode(for error: CaptureError) -> ExitCode {
 }
 
 func printError(_ message: String) {
-    FileHandleOutput.standardError("error: " + message + "\n")
+    StandardStreams.writeError("error: " + message + "\n")
 }
 
-enum FileHandleOutput {
-    static func standardError(_ text: String) {
-        StandardStreams.status(text.hasSuffix("\n") ? String(text.dropLast()) : text)
-    }
-}
 
 struct CaptureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -124,11 +119,11 @@ struct CaptureCommand: ParsableCommand {
                 try PoseStream(analyzer: FrameAnalyzer(profile: profile), source: frames).run()
                 return
             }
-            if let output, !force, FileManager.default.fileExists(atPath: output) {
+            if let output, !force, FileSystem.exists(output) {
                 throw CaptureError(.output, "\(output) already exists; pass --force to replace it, or choose another name")
             }
             var capture = LayoutCapture(analyzer: FrameAnalyzer(profile: profile))
-            capture.status = { FileHandleOutput.standardError($0 + "\n") }
+            capture.status = { StandardStreams.writeError($0 + "\n") }
             let result = try capture.run(frames)
             let now = PuzzleMetadata.now(environment: ProcessInfo.processInfo.environment)
             let puzzle: TangramPuzzle
@@ -151,17 +146,17 @@ struct CaptureCommand: ParsableCommand {
         var line = "\(target): 7 pieces from \(source.spec.description)"
         if result.framesRead > 1 { line += " (\(result.framesAgreeing) of \(result.framesRead) frames agree)" }
         line += ", difficulty \(puzzle.metadata.difficulty.rawValue)"
-        FileHandleOutput.standardError(line + "\n")
-        for other in result.disagreeing { FileHandleOutput.standardError("warning: \(other)\n") }
+        StandardStreams.writeError(line + "\n")
+        for other in result.disagreeing { StandardStreams.writeError("warning: \(other)\n") }
         // A piece half under a hand can fit more than one way; say so rather than trust it silently.
         let hidden = result.layout.sightings.filter(\.occluded).map(\.piece.rawValue)
         if !hidden.isEmpty {
-            FileHandleOutput.standardError("warning: \(hidden.joined(separator: ", ")) partly hidden (a hand?); "
+            StandardStreams.writeError("warning: \(hidden.joined(separator: ", ")) partly hidden (a hand?); "
                                            + "check \(hidden.count == 1 ? "its pose" : "their poses"), or capture again with nothing over the pieces\n")
         }
         guard verbose else { return }
         for (sighting, pose) in zip(result.layout.sightings, result.layout.poses) {
-            FileHandleOutput.standardError("  \(pose.piece.rawValue): seen at (\(f(sighting.x)), \(f(sighting.y))) "
+            StandardStreams.writeError("  \(pose.piece.rawValue): seen at (\(f(sighting.x)), \(f(sighting.y))) "
                 + "\(f(Self.degrees(sighting.degrees)))°\(sighting.flipped ? " flipped" : ""), fit \(f(sighting.confidence))"
                 + " → (\(pose.position.x), \(pose.position.y)) \(pose.rotation.degrees)°\(pose.flipped ? " flipped" : "")\n")
         }

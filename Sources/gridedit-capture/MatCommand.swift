@@ -110,7 +110,7 @@ struct MatCommand: ParsableCommand {
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStreams.errorLine(message)
     }
 }
 

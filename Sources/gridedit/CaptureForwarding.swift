@@ -1,6 +1,6 @@
 import Foundation
 import ArgumentParser
-import GridEditEditor
+import GridEditCore
 
 /// `gridedit mat …`: handed over to `gridedit-capture mat …` (see ``CaptureForwarding``).
 struct ForwardedMat: ParsableCommand {
@@ -65,7 +65,7 @@ enum CaptureForwarding {
     }
 
     static func fail(_ message: String) -> Never {
-        Output.err("gridedit: error: \(message)\n")
+        StandardStreams.writeError("gridedit: error: \(message)\n")
         exit(unavailable)
     }
 }

@@ -61,7 +61,7 @@ struct Check: ParsableCommand {
         for (path, text) in sideReports {
             guard let path else { continue }
             do throws(AtomicFile.WriteError) { try AtomicFile.write(Array(text().utf8), to: path) } catch {
-                FileHandleStandardError.print(error.description)
+                StandardStreams.errorLine(error.description)
                 sideReportFailed = true
             }
         }

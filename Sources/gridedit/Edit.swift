@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridEditCore
 import GridEditEditor
 
 /// `gridedit edit` (and plain `gridedit`): the interactive editor, or an editing script.
@@ -29,7 +30,7 @@ struct Edit: AsyncParsableCommand {
 
     func validate() throws {
         // `gridedit chekc` reaches here (edit is the default command): say so as a usage error.
-        for file in files where !FileBytes.looksLikeFile(file) {
+        for file in files where !Self.looksLikeFile(file) {
             throw ValidationError("\"\(file)\" is neither a command nor a file; `gridedit --help` lists the commands")
         }
     }
@@ -43,6 +44,12 @@ struct Edit: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let status = await REPLSession(options: options, environment: environment, executablePath: nil).run()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// A command-line argument that can only be a mistyped subcommand: no such file, and no
+    /// path separator or extension that would make it look like one.
+    static func looksLikeFile(_ argument: String) -> Bool {
+        FileSystem.exists(argument) || argument.contains("/") || argument.contains(".")
     }
 }
 

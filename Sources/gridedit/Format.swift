@@ -15,7 +15,7 @@ struct Format: ParsableCommand {
     var check = false
 
     func run() throws {
-        let outcome = Formatter.format(paths, write: !check)
+        let outcome = CanonicalFormatter.format(paths, write: !check)
         for line in outcome.messages { print(line) }
         if outcome.hadError { throw ExitCode(2) }
         if check && !outcome.changed.isEmpty { throw ExitCode(1) }

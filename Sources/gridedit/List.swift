@@ -11,7 +11,7 @@ struct List: ParsableCommand {
     func run() throws {
         let listing = PackListing.text(root: folder)
         print(listing.text, terminator: "")
-        for problem in listing.problems { FileHandleStandardError.print(problem) }
+        for problem in listing.problems { StandardStreams.errorLine(problem) }
         if !listing.problems.isEmpty { throw ExitCode(1) }
     }
 }

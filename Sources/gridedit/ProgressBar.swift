@@ -1,4 +1,5 @@
 import Foundation
+import GridEditCore
 
 /// A one-line progress bar on standard error for long checks. Only on an interactive
 /// terminal: never in CI logs (the `CI` variable is set) or when standard error is a pipe or
@@ -24,14 +25,14 @@ final class ProgressBar: @unchecked Sendable {
             let width = 30
             let filled = total == 0 ? width : width * done / total
             let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) files".utf8))
+            StandardStreams.writeError("\r[\(bar)] \(done)/\(total) files")
         }
     }
 
     /// Clears the bar's line so the report starts on a clean line.
     func finish() {
         lock.withLock {
-            if drawn { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            if drawn { StandardStreams.writeError("\r\u{1B}[2K") }
         }
     }
 }

@@ -86,7 +86,7 @@ struct Render: ParsableCommand {
         do {
             try render()
         } catch let error as RenderError {
-            FileHandleStandardError.print("gridedit render: \(error)")
+            StandardStreams.errorLine("gridedit render: \(error)")
             throw ExitCode(error.exitCode)
         }
     }
@@ -100,10 +100,10 @@ struct Render: ParsableCommand {
         if !failing.isEmpty || report.hadIOError {
             for file in failing {
                 for line in FindingLines.lines(file.findings.filter { $0.severity == .error }, in: file.path) {
-                    FileHandleStandardError.print(line)
+                    StandardStreams.errorLine(line)
                 }
             }
-            FileHandleStandardError.print(report.hadIOError
+            StandardStreams.errorLine(report.hadIOError
                 ? "gridedit render: cannot read every input; nothing was written"
                 : "gridedit render: \(failing.count) file(s) fail `gridedit check`; nothing was written")
             throw ExitCode(report.hadIOError ? 2 : 1)
@@ -115,7 +115,7 @@ struct Render: ParsableCommand {
         for entry in collection.entries {
             let missing = renderer.missingCharacters(in: entry.document)
             if !missing.isEmpty {
-                FileHandleStandardError.print("\(entry.path): warning: the font has no glyph for \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) in the name; it will show as a box")
+                StandardStreams.errorLine("\(entry.path): warning: the font has no glyph for \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) in the name; it will show as a box")
             }
         }
 
@@ -125,7 +125,7 @@ struct Render: ParsableCommand {
                 let differences = Gallery.differences(files, folder: gallery)
                 for difference in differences { print("\(gallery): \(difference)") }
                 if !differences.isEmpty {
-                    FileHandleStandardError.print("gridedit render: the gallery in \(gallery) is out of date; run gridedit render \(paths.joined(separator: " ")) --gallery \(gallery)")
+                    StandardStreams.errorLine("gridedit render: the gallery in \(gallery) is out of date; run gridedit render \(paths.joined(separator: " ")) --gallery \(gallery)")
                     throw ExitCode(1)
                 }
                 print("\(gallery): up to date (\(files.count) files)")
@@ -183,9 +183,9 @@ struct Render: ParsableCommand {
         let entries = collection.entries
         for entry in entries where solution {
             if let sudoku = entry.document.puzzle as? SudokuPuzzle, sudoku.solution == nil {
-                FileHandleStandardError.print("\(entry.path): warning: no stored solution; drawn with the givens only")
+                StandardStreams.errorLine("\(entry.path): warning: no stored solution; drawn with the givens only")
             } else if let tangram = entry.document.puzzle as? TangramPuzzle, tangram.pieces == nil {
-                FileHandleStandardError.print("\(entry.path): warning: a silhouette without pieces has no solution to show; drawn as the shape")
+                StandardStreams.errorLine("\(entry.path): warning: a silhouette without pieces has no solution to show; drawn as the shape")
             }
         }
         if entries.count == 1 && !isFolder {

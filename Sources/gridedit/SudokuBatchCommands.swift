@@ -119,7 +119,7 @@ extension SudokuCommand {
 func readInput(_ path: String) throws -> [UInt8] {
     if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
     guard let data = FileManager.default.contents(atPath: path) else {
-        FileHandleStandardError.print("\(path): cannot read the file; check the path")
+        StandardStreams.errorLine("\(path): cannot read the file; check the path")
         throw ExitCode(2)
     }
     return [UInt8](data)
@@ -138,38 +138,12 @@ func readPuzzles(_ arguments: [String]) -> SudokuInput.Outcome {
 }
 
 func writeStandardOutput(_ bytes: [UInt8]) {
-    FileHandle.standardOutput.write(Data(bytes))
+    StandardStreams.write(bytes)
 }
 
 /// Reports problems on standard error: exit 2 after an unreadable path, 1 after other problems.
 func finish(errors: [String], ioError: Bool = false) throws {
-    for message in errors { FileHandleStandardError.print(message) }
+    for message in errors { StandardStreams.errorLine(message) }
     if ioError { throw ExitCode(2) }
     if !errors.isEmpty { throw ExitCode(1) }
-}
-
-/// `body(0..<count)` on `jobs` threads, results in index order.
-func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-    let results = Slots<T>(count: count)
-    let workers = max(1, min(jobs, count))
-    if workers <= 1 {
-        for index in 0..<count { results.set(index, body(index)) }
-    } else {
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var index = worker
-            while index < count {
-                results.set(index, body(index))
-                index += workers
-            }
-        }
-    }
-    return results.values
-}
-
-final class Slots<T: Sendable>: @unchecked Sendable {
-    private var slots: [T?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: T) { lock.withLock { slots[index] = value } }
-    var values: [T] { lock.withLock { slots.map { $0! } } }
 }

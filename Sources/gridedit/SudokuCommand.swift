@@ -23,7 +23,7 @@ struct SudokuCommand: ParsableCommand {
         func run() throws {
             let outcome = SudokuLines.export(paths)
             for line in outcome.lines { print(line) }
-            for message in outcome.errors { FileHandleStandardError.print(message) }
+            for message in outcome.errors { StandardStreams.errorLine(message) }
             if outcome.hadIOError { throw ExitCode(2) }
             if !outcome.errors.isEmpty { throw ExitCode(1) }
         }
@@ -58,21 +58,15 @@ struct SudokuCommand: ParsableCommand {
                 text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             } else {
                 guard let data = FileManager.default.contents(atPath: input) else {
-                    FileHandleStandardError.print("\(input): cannot read the file; check the path")
+                    StandardStreams.errorLine("\(input): cannot read the file; check the path")
                     throw ExitCode(2)
                 }
                 text = String(decoding: data, as: UTF8.self)
             }
             let outcome = SudokuLines.importLines(text, source: input, into: output, prefix: prefix, difficulty: level)
             for line in outcome.lines { print(line) }
-            for message in outcome.errors { FileHandleStandardError.print(message) }
+            for message in outcome.errors { StandardStreams.errorLine(message) }
             if !outcome.errors.isEmpty { throw ExitCode(1) }
         }
-    }
-}
-
-enum FileHandleStandardError {
-    static func print(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

@@ -49,7 +49,7 @@ extension SudokuCommand {
         func run() throws {
             let seed = self.seed ?? {
                 let clock = UInt64(Date().timeIntervalSince1970 * 1000)
-                FileHandleStandardError.print("seed \(clock) (pass --seed \(clock) to get these puzzles again)")
+                StandardStreams.errorLine("seed \(clock) (pass --seed \(clock) to get these puzzles again)")
                 return clock
             }()
             let options = SudokuGenerator.Options(size: SudokuSize(rawValue: size)!, tier: difficulty,

@@ -38,7 +38,7 @@ struct TangramCommand: ParsableCommand {
 
         func run() throws {
             guard let data = FileManager.default.contents(atPath: file) else {
-                FileHandleStandardError.print("\(file): cannot read the file; check the path")
+                StandardStreams.errorLine("\(file): cannot read the file; check the path")
                 throw ExitCode(2)
             }
             let figure: TangramFigureFile.Figure
@@ -46,7 +46,7 @@ struct TangramCommand: ParsableCommand {
             case .success(let loaded): figure = loaded
             case .failure(let problem):
                 let place = problem.location.map { "\(file):\($0.line):\($0.column)" } ?? file
-                FileHandleStandardError.print("\(place): \(problem.message)")
+                StandardStreams.errorLine("\(place): \(problem.message)")
                 throw ExitCode(2)
             }
             let report = TangramSolveReport(figure: figure)
@@ -55,7 +55,7 @@ struct TangramCommand: ParsableCommand {
                 let message = figure.source == "arrangement"
                     ? "the puzzle has no silhouette and the pieces of its solution overlap; run `gridedit check` on it"
                     : report.reason ?? "not a figure"
-                FileHandleStandardError.print("\(file): \(message)")
+                StandardStreams.errorLine("\(file): \(message)")
                 throw ExitCode(2)
             }
             print(format == .json ? report.json(all: all) : report.text(all: all), terminator: "")

@@ -95,12 +95,8 @@ public struct Hand: Sendable, Hashable {
     static func samples(inside polygon: [SIMD2<Double>], step: Double = 0.04) -> [SIMD2<Double>] {
         let low = polygon.reduce(SIMD2(Double.infinity, .infinity)) { pointwiseMin($0, $1) }
         let high = polygon.reduce(SIMD2(-Double.infinity, -.infinity)) { pointwiseMax($0, $1) }
-        func inside(_ p: SIMD2<Double>) -> Bool {
-            polygon.indices.allSatisfy { i in
-                let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-                return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0
-            }
-        }
+        let corners = polygon.map { (x: $0.x, y: $0.y) }
+        func inside(_ p: SIMD2<Double>) -> Bool { Polygon.convex(corners, contains: p.x, p.y) }
         var points = polygon
         var y = low.y + step / 2
         while y < high.y {

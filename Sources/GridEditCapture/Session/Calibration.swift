@@ -46,7 +46,7 @@ public struct Calibration {
             for row in 0..<top.size {
                 for column in 0..<top.size {
                     let p = TopView.units(column: column, row: row)
-                    guard Self.inside(p, polygon, inset: Self.inset) else { continue }
+                    guard Polygon.convex(polygon, contains: p.x, p.y, inset: Self.inset) else { continue }
                     total += 1
                     let i = row * top.size + column
                     guard top.value[i] >= PixelLabels.darkValue, top.saturation[i] >= PixelLabels.paperSaturation else { continue }
@@ -129,18 +129,6 @@ public struct Calibration {
         var hue = (mean + median).truncatingRemainder(dividingBy: 360)
         if hue < 0 { hue += 360 }
         return (hue, (high - low) / 2)
-    }
-
-    /// Whether `p` is inside the convex polygon by at least `inset` units.
-    static func inside(_ p: (x: Double, y: Double), _ polygon: [(x: Double, y: Double)], inset: Double) -> Bool {
-        for k in polygon.indices {
-            let a = polygon[k], b = polygon[(k + 1) % polygon.count]
-            let ex = b.x - a.x, ey = b.y - a.y
-            let length = (ex * ex + ey * ey).squareRoot()
-            // Counter-clockwise: inside is to the left.
-            if (ex * (p.y - a.y) - ey * (p.x - a.x)) / length < inset { return false }
-        }
-        return true
     }
 
     static func rgb(hue: Double, saturation: Double, value: Double) -> (UInt8, UInt8, UInt8) {

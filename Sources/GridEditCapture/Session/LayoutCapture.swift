@@ -35,7 +35,7 @@ public struct LayoutCapture {
         var lastProblem: String?
         var run: (key: [Pose.Footprint], length: Int)?
         var perImage: [(name: String, key: [Pose.Footprint]?, problem: String?)] = []
-        let started = Clock.now
+        let started = MonotonicTime.now
         var lastStatus = started
 
         while let frame = try source.next() {
@@ -58,7 +58,7 @@ public struct LayoutCapture {
                               framesAgreeing: counts[run.key]!.count, disagreeing: [])
             }
             if source.spec.isLive {
-                let now = Clock.now
+                let now = MonotonicTime.now
                 if now - started > cameraTimeout {
                     throw CaptureError(.layout, "\(source.spec.description): no steady layout in \(Int(cameraTimeout)) s"
                                        + (lastProblem.map { "; last frame: \($0)" } ?? "; the pieces kept moving"))
@@ -91,8 +91,8 @@ public struct LayoutCapture {
     }
 }
 
-/// A monotonic clock in seconds.
-public enum Clock {
+/// A monotonic clock in seconds (not named `Clock`, which would shadow Swift's `Clock` protocol).
+public enum MonotonicTime {
     public static var now: Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)

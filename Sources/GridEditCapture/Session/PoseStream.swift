@@ -15,7 +15,7 @@ public struct PoseStream {
 
     public init(analyzer: FrameAnalyzer, source: FrameSource,
                 write: @escaping (String) -> Void = StandardStreams.line,
-                status: @escaping (String) -> Void = StandardStreams.status) {
+                status: @escaping (String) -> Void = StandardStreams.errorLine) {
         self.analyzer = analyzer
         self.source = source
         self.write = write
@@ -37,12 +37,12 @@ public struct PoseStream {
         var layout = CameraLayout()
         write(TouchRecording(description: source.spec.description, events: []).headerLine)
         let fps = source.framesPerSecond > 0 ? source.framesPerSecond : 30
-        let started = Clock.now
+        let started = MonotonicTime.now
         var index = 0
         var lastProblem: String?
         while let frame = try source.next() {
             // Still images are moments apart: a second each, so a layout shown in a few settles.
-            let time = source.spec.isLive ? Clock.now - started
+            let time = source.spec.isLive ? MonotonicTime.now - started
                 : source.spec.isImages ? Double(index) : Double(index) / fps
             let analysis = analyzer.analyze(frame)
             var problem: String?

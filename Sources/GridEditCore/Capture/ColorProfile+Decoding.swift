@@ -34,7 +34,7 @@ extension ColorProfile {
     /// Reads and checks a profile file (JSON; `//` and `/* */` comments are allowed, as in the
     /// style file). Every problem is reported at once.
     public static func load(path: String) throws(ColorProfileError) -> ColorProfile {
-        switch FileWalker.read(path) {
+        switch FileSystem.read(path) {
         case .success(let bytes): return try decode(bytes, path: path)
         case .failure(let failure): throw .unreadable(path: path, reason: failure.message)
         }
@@ -47,8 +47,7 @@ extension ColorProfile {
         do {
             root = try JSONParser.parse(stripped)
         } catch {
-            throw .invalid(path: path, findings: [Finding(rule: error.rule, message: error.message, path: error.path,
-                                                          location: error.location)])
+            throw .invalid(path: path, findings: [Finding(error)])
         }
         let context = DecodeContext(source: stripped)
         let profile = decode(root, context: context)
@@ -175,14 +174,14 @@ extension ColorProfile {
         func search(upFrom start: String) -> String? {
             var current = start
             while true {
-                let candidate = FileWalker.join(current, defaultRelativePath)
-                if FileWalker.kind(of: candidate) == .file { return candidate }
-                let parent = FileWalker.folder(of: current)
+                let candidate = FileSystem.join(current, defaultRelativePath)
+                if FileSystem.kind(of: candidate) == .file { return candidate }
+                let parent = FileSystem.folder(of: current)
                 if parent == current || current == "/" || current.isEmpty || current == "." { return nil }
                 current = parent
             }
         }
-        return search(upFrom: folder) ?? executable.flatMap { search(upFrom: FileWalker.folder(of: $0)) }
+        return search(upFrom: folder) ?? executable.flatMap { search(upFrom: FileSystem.folder(of: $0)) }
     }
 }
 

@@ -8,8 +8,8 @@ extension CheckReport {
         xml += "<testsuites name=\"gridedit check\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         xml += "  <testsuite name=\"gridedit check\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for file in files {
-            let folder = FileWalker.folder(of: file.path)
-            let name = FileWalker.lastComponent(of: file.path)
+            let folder = FileSystem.folder(of: file.path)
+            let name = FileSystem.lastComponent(of: file.path)
             xml += "    <testcase classname=\"\(Self.xmlEscape(folder))\" name=\"\(Self.xmlEscape(name))\""
             let lines = file.findings.map { Self.line(for: $0, in: file.path) }
             if passes(file) && lines.isEmpty {

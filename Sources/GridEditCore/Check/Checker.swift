@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GridEditJSON
+import Synchronization
 
 /// `gridedit check` without the terminal: walks files and folders in sorted order, loads every
 /// `.json` file, runs the kinds' rules and the pack rules, and returns a report.
@@ -39,9 +40,9 @@ public struct Checker: Sendable {
         report.strict = options.strict
         var files: [String] = []
         for path in paths {
-            switch FileWalker.kind(of: path) {
+            switch FileSystem.kind(of: path) {
             case .directory:
-                files += FileWalker.jsonFiles(under: path)
+                files += FileSystem.jsonFiles(under: path)
             case .file:
                 files.append(path)
             case .missing:
@@ -64,11 +65,11 @@ public struct Checker: Sendable {
         }
 
         // Pack rules: findings go to the manifest's own entry.
-        for index in report.files.indices where FileWalker.isManifest(report.files[index].path) {
+        for index in report.files.indices where PackManifest.isManifest(report.files[index].path) {
             let path = report.files[index].path
             guard let result = loaded[path], let root = result.root,
                   case .pack(let manifest)? = result.document else { continue }
-            let pack = PackLoader.pack(manifest: manifest, folder: FileWalker.folder(of: path), cache: loaded)
+            let pack = PackLoader.pack(manifest: manifest, folder: FileSystem.folder(of: path), cache: loaded)
             report.files[index].findings += pack.validate().map { DocumentLoader.locate($0, in: root) }
             report.files[index].findings.sort(by: Finding.displayOrder)
         }
@@ -77,9 +78,9 @@ public struct Checker: Sendable {
         // warning goes to the folder's first checked file.
         var warned = Set<String>()
         for index in report.files.indices {
-            let folder = FileWalker.folder(of: report.files[index].path)
-            guard !warned.contains(folder), FileWalker.lastComponent(of: FileWalker.folder(of: folder)) == "puzzles",
-                  FileWalker.kind(of: FileWalker.join(folder, PackManifest.fileName)) == .missing else { continue }
+            let folder = FileSystem.folder(of: report.files[index].path)
+            guard !warned.contains(folder), FileSystem.lastComponent(of: FileSystem.folder(of: folder)) == "puzzles",
+                  FileSystem.kind(of: FileSystem.join(folder, PackManifest.fileName)) == .missing else { continue }
             warned.insert(folder)
             report.files[index].findings.append(MissingManifestRule.finding(
                 "\(folder) holds puzzles but no pack.json; add a manifest so the app can show it as a pack"))
@@ -95,41 +96,30 @@ public struct Checker: Sendable {
 
     /// Checks every file, in parallel when asked; the outcomes keep the files' order.
     private func checkFiles(_ files: [String]) -> [FileOutcome] {
-        let results = ResultSlots<FileOutcome>(count: files.count)
-        let done = Counter()
-        let work: @Sendable (Int) -> Void = { index in
-            results[index] = self.checkFileWithinTimeout(files[index])
-            let finished = done.increment()
-            self.options.progress?(finished, files.count)
-        }
-        if options.jobs == 1 || files.count < 2 {
-            for index in files.indices { work(index) }
-        } else {
-            // Hand out files one at a time from a shared counter so a slow file does not
-            // hold up a whole pre-assigned slice.
-            let next = Counter()
-            DispatchQueue.concurrentPerform(iterations: min(options.jobs, files.count)) { _ in
-                while true {
-                    let index = next.increment() - 1
-                    guard index < files.count else { return }
-                    work(index)
-                }
+        let done = Mutex(0)
+        return parallelMap(files.count, jobs: options.jobs) { index in
+            let outcome = self.checkFileWithinTimeout(files[index])
+            let finished = done.withLock { (count: inout Int) -> Int in
+                count += 1
+                return count
             }
+            self.options.progress?(finished, files.count)
+            return outcome
         }
-        return results.values
     }
 
     private func checkFileWithinTimeout(_ file: String) -> FileOutcome {
         guard let timeout = options.timeoutPerFile else { return Self.checkFile(file) }
         // The check runs on its own thread; if it overruns, its result is dropped and the
         // file is reported. (The thread finishes in the background; the process ends soon after.)
-        let slot = ResultSlots<FileOutcome>(count: 1)
+        let slot = Mutex<FileOutcome?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            slot[0] = Self.checkFile(file)
+            let outcome = Self.checkFile(file)
+            slot.withLock { $0 = outcome }
             finished.signal()
         }
-        if finished.wait(timeout: .now() + timeout) == .success, let outcome = slot.values.first {
+        if finished.wait(timeout: .now() + timeout) == .success, let outcome = slot.withLock({ $0 }) {
             return outcome
         }
         let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
@@ -140,13 +130,13 @@ public struct Checker: Sendable {
     }
 
     static func checkFile(_ file: String) -> FileOutcome {
-        switch FileWalker.read(file) {
+        switch FileSystem.read(file) {
         case .failure(let error):
             return FileOutcome(report: .init(path: file, kind: "unknown",
                                              findings: [IOReadRule.finding(error.message)]),
                                unreadable: true)
         case .success(let bytes):
-            let result = DocumentLoader.load(bytes, isManifest: FileWalker.isManifest(file))
+            let result = DocumentLoader.load(bytes, isManifest: PackManifest.isManifest(file))
             return FileOutcome(report: .init(path: file, kind: result.kind, findings: result.findings), result: result)
         }
     }
@@ -168,55 +158,25 @@ public struct Shard: Sendable, Hashable {
     }
 
     public func contains(_ path: String) -> Bool {
-        // FNV-1a over the path's bytes: the same on every machine and every run.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return Int(hash % UInt64(count)) == index - 1
+        Int(FNV1a.hash(path.utf8) % UInt64(count)) == index - 1
     }
 }
 
 /// Reads the listed puzzles of a pack (from the checker's cache when it already loaded them).
 enum PackLoader {
     static func pack(manifest: PackManifest, folder: String, cache: [String: DocumentLoader.Result]) -> Pack {
-        let files = FileWalker.jsonFiles(in: folder).filter { $0 != PackManifest.fileName }
+        let files = FileSystem.jsonFiles(in: folder).filter { $0 != PackManifest.fileName }
         let present = Set(files)
         var puzzles: [Int: PuzzleDocument] = [:]
         for (index, entry) in manifest.puzzles.enumerated() {
             guard let relative = PackManifest.containedPath(entry), present.contains(relative) else { continue }
-            let path = FileWalker.join(folder, relative)
+            let path = FileSystem.join(folder, relative)
             let result = cache[path] ?? {
-                guard case .success(let bytes) = FileWalker.read(path) else { return nil }
+                guard case .success(let bytes) = FileSystem.read(path) else { return nil }
                 return DocumentLoader.load(bytes, isManifest: false)
             }()
             if case .puzzle(let document)? = result?.document { puzzles[index] = document }
         }
         return Pack(folder: folder, manifest: manifest, files: files, puzzles: puzzles)
     }
-}
-
-/// Slots written from several threads, each slot by one thread, read once all are done.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { slots[index] } }
-        set { lock.withLock { slots[index] = newValue } }
-    }
-
-    var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
-}
-
-/// A thread-safe counter.
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    /// Adds one and returns the new value.
-    func increment() -> Int { lock.withLock { value += 1; return value } }
 }

@@ -25,8 +25,7 @@ public enum DocumentLoader {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            let finding = Finding(rule: error.rule, message: error.message, path: error.path, location: error.location)
-            return Result(root: nil, document: nil, findings: [finding], kind: "unknown")
+            return Result(root: nil, document: nil, findings: [Finding(error)], kind: "unknown")
         }
         let context = DecodeContext(source: bytes)
         var kind = "unknown"

@@ -3,6 +3,8 @@ import GridEditJSON
 /// A pack's `pack.json`: what the app shows about the pack and the order of its puzzles.
 public struct PackManifest: Sendable, Hashable {
     public static let fileName = "pack.json"
+    /// Whether a path names a manifest (by its file name: `check` and `format` load it as one).
+    public static func isManifest(_ path: String) -> Bool { FileSystem.lastComponent(of: path) == fileName }
     public static let keys = ["$schema", "formatVersion", "id", "title", "description", "ageRange", "puzzles"]
     public static let defaultSchemaReference = "../../schemas/pack.schema.json"
 

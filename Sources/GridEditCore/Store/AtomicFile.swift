@@ -1,8 +1,14 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SystemPackage
 
 /// Writes files so that a crash, a full disk or a kill mid-write never leaves a half-written
 /// puzzle: the bytes go to a temporary file beside the target, are flushed to disk, and then
 /// replace the target in one `rename`, which POSIX guarantees is atomic within a file system.
+/// The one writer of whole files: puzzles, packs, renders, colour profiles, the REPL's history.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
@@ -10,34 +16,34 @@ public enum AtomicFile {
         public var description: String { "\(path): cannot save: \(reason)" }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        let folder = FileWalker.folder(of: path)
-        let temporary = FileWalker.join(folder, ".\(FileWalker.lastComponent(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError(path: path, reason: reason(errno) + "; check the folder exists and is writable") }
-        var ok = true
-        var failure = ""
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    ok = false
-                    failure = reason(errno)
-                    return
-                }
-                offset += n
-            }
+    /// Replaces the file at `path` with `bytes`; a new file gets `permissions` (`rw-r--r--`
+    /// unless told otherwise: a private file such as the history passes `rw-------`).
+    public static func write(_ bytes: [UInt8], to path: String,
+                             permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]) throws(WriteError) {
+        let folder = FileSystem.folder(of: path)
+        let temporary = FileSystem.join(folder, ".\(FileSystem.lastComponent(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                                           permissions: permissions)
+        } catch {
+            throw WriteError(path: path, reason: reason(error) + "; check the folder exists and is writable")
         }
-        if ok && fsync(fd) != 0 { ok = false; failure = reason(errno) }
-        if close(fd) != 0 && ok { ok = false; failure = reason(errno) }
-        if ok && rename(temporary, path) != 0 { ok = false; failure = reason(errno) }
-        if !ok {
+        do {
+            // `writeAll` and `close` retry after EINTR; fsync makes the bytes durable before
+            // the rename makes them visible.
+            try file.closeAfter {
+                _ = try file.writeAll(bytes)
+                guard fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
+            }
+            guard rename(temporary, path) == 0 else { throw Errno(rawValue: errno) }
+        } catch {
             unlink(temporary)
-            throw WriteError(path: path, reason: failure)
+            throw WriteError(path: path, reason: reason(error))
         }
     }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    private static func reason(_ error: any Error) -> String { reason((error as? Errno)?.rawValue ?? EIO) }
 }

@@ -52,13 +52,13 @@ public struct PuzzleStore: Sendable {
     /// Every readable pack under the root, sorted by folder name.
     public func listPacks() -> [PackEntry] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted().compactMap { name in
-            let folder = FileWalker.join(root, name)
+            let folder = FileSystem.join(root, name)
             return try? loadPack(folder: folder)
         }
     }
 
     public func loadPack(folder: String) throws(StoreError) -> PackEntry {
-        let path = FileWalker.join(folder, PackManifest.fileName)
+        let path = FileSystem.join(folder, PackManifest.fileName)
         let bytes = try read(path)
         let result = DocumentLoader.load(bytes, isManifest: true)
         guard case .pack(let manifest)? = result.document, !result.findings.contains(where: { $0.severity == .error }) else {
@@ -72,7 +72,7 @@ public struct PuzzleStore: Sendable {
         var paths: [String] = []
         for entry in pack.manifest.puzzles {
             guard let relative = PackManifest.containedPath(entry) else { throw .pathEscapes(path: entry) }
-            paths.append(FileWalker.join(pack.folder, relative))
+            paths.append(FileSystem.join(pack.folder, relative))
         }
         return paths
     }
@@ -94,9 +94,9 @@ public struct PuzzleStore: Sendable {
     public func save(_ document: PuzzleDocument, to path: String, expected: [UInt8]? = nil,
                      force: Bool = false) throws(StoreError) -> LoadedPuzzle {
         if !force, let expected {
-            switch FileWalker.read(path) {
+            switch FileSystem.read(path) {
             case .success(let current) where current != expected: throw .changedOnDisk(path: path)
-            case .failure where FileWalker.kind(of: path) != .missing: throw .changedOnDisk(path: path)
+            case .failure where FileSystem.kind(of: path) != .missing: throw .changedOnDisk(path: path)
             default: break
             }
         }
@@ -107,18 +107,18 @@ public struct PuzzleStore: Sendable {
 
     /// Saves a pack manifest in canonical form, atomically.
     public func save(_ manifest: PackManifest, folder: String) throws(StoreError) {
-        let path = FileWalker.join(folder, PackManifest.fileName)
+        let path = FileSystem.join(folder, PackManifest.fileName)
         let bytes = Array(CanonicalJSONWriter.write(manifest.encode()).utf8)
         do { try AtomicFile.write(bytes, to: path) } catch { throw .writeFailed(path: path, reason: error.reason) }
     }
 
     /// Deletes a puzzle file and removes it from its pack's manifest, if it is listed there.
     public func delete(_ path: String) throws(StoreError) {
-        guard FileWalker.kind(of: path) == .file else { throw .notFound(path: path) }
-        let folder = FileWalker.folder(of: path)
-        if FileWalker.kind(of: FileWalker.join(folder, PackManifest.fileName)) == .file {
+        guard FileSystem.kind(of: path) == .file else { throw .notFound(path: path) }
+        let folder = FileSystem.folder(of: path)
+        if FileSystem.kind(of: FileSystem.join(folder, PackManifest.fileName)) == .file {
             var pack = try loadPack(folder: folder)
-            let name = FileWalker.lastComponent(of: path)
+            let name = FileSystem.lastComponent(of: path)
             pack.manifest.puzzles.removeAll { PackManifest.containedPath($0) == name }
             try save(pack.manifest, folder: folder)
         }
@@ -126,7 +126,7 @@ public struct PuzzleStore: Sendable {
     }
 
     private func read(_ path: String) throws(StoreError) -> [UInt8] {
-        switch FileWalker.read(path) {
+        switch FileSystem.read(path) {
         case .success(let bytes): return bytes
         case .failure(let error): throw .unreadable(path: path, reason: error.message)
         }

@@ -18,7 +18,7 @@ public enum PackListing {
                     let puzzle = try store.load(path).document.puzzle
                     lines.append("  \(pad(puzzle.id, 20)) \(pad(summary(puzzle), 12)) \(pad(puzzle.difficulty.rawValue, 7)) \(puzzle.name)")
                 } catch {
-                    lines.append("  \(FileWalker.lastComponent(of: path))  (does not load: run gridedit check)")
+                    lines.append("  \(FileSystem.lastComponent(of: path))  (does not load: run gridedit check)")
                     problems.append(error.description)
                 }
             }

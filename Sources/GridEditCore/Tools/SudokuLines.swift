@@ -13,15 +13,15 @@ public enum SudokuLines {
     public static func export(_ paths: [String]) -> Outcome {
         var outcome = Outcome()
         for path in paths {
-            let kind = FileWalker.kind(of: path)
+            let kind = FileSystem.kind(of: path)
             if kind == .missing {
                 outcome.errors.append("\(path): no such file or folder; check the path")
                 outcome.hadIOError = true
                 continue
             }
-            let files = kind == .directory ? FileWalker.jsonFiles(under: path) : [path]
-            for file in files where !FileWalker.isManifest(file) {
-                guard case .success(let bytes) = FileWalker.read(file) else {
+            let files = kind == .directory ? FileSystem.jsonFiles(under: path) : [path]
+            for file in files where !PackManifest.isManifest(file) {
+                guard case .success(let bytes) = FileSystem.read(file) else {
                     outcome.errors.append("\(file): cannot read the file; check its permissions")
                     outcome.hadIOError = true
                     continue
@@ -58,7 +58,7 @@ public enum SudokuLines {
                 let metadata = PuzzleMetadata(id: id, name: "Sudoku \(number)", difficulty: difficulty,
                                               createdAt: timestamp, updatedAt: timestamp)
                 let document = PuzzleDocument(puzzle: SudokuPuzzle(metadata: metadata, givens: grid))
-                let path = FileWalker.join(folder, "\(id).json")
+                let path = FileSystem.join(folder, "\(id).json")
                 do {
                     try AtomicFile.write(Array(document.canonicalText().utf8), to: path)
                     outcome.lines.append("wrote \(path)")

@@ -1,3 +1,5 @@
+import GridEditCore
+
 /// One command of the editor language: its name, help and what its arguments are (which also
 /// drives Tab completion).
 public struct CommandSpec: Sendable {
@@ -234,21 +236,6 @@ extension CommandSpec {
             return names.first { $0.hasPrefix(name.lowercased()) && !name.isEmpty }
         }
         return best
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     /// The help text of this command, wrapped to `width` columns.

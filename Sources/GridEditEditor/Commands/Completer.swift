@@ -126,15 +126,8 @@ public struct Completer {
         if folder.hasPrefix("~/"), let home = environment["HOME"] { folder = home + folder.dropFirst() }
         var folders: [String] = []
         var files: [String] = []
-        if let dir = opendir(folder) {
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { (p: UnsafePointer<CChar>) in String(cString: p) }
-                }
-                guard name != ".", name != "..", name.hasPrefix(prefix), !name.hasPrefix(".") || prefix.hasPrefix(".") else { continue }
-                if FileBytes.isDirectory(folder + "/" + name) { folders.append(name + "/") } else { files.append(name) }
-            }
+        for name in FileSystem.entries(of: folder, includingHidden: prefix.hasPrefix(".")) where name.hasPrefix(prefix) {
+            if FileSystem.isDirectory(folder + "/" + name) { folders.append(name + "/") } else { files.append(name) }
         }
         let wanted = files.filter { name in extensions.contains { name.hasSuffix("." + $0) } }
         let names = (folders + (wanted.isEmpty ? files : wanted)).sorted()

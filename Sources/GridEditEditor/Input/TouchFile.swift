@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditLayout
 
 /// Replays a recorded touch file as a pose source: as fast as the consumer takes the events, or
@@ -21,7 +22,7 @@ public struct TouchFilePoseSource: PoseSource {
     /// Reads and parses a touch file; errors name the file and line.
     public init(path: String, pacing: Pacing = .immediate) throws(EditError) {
         let bytes: [UInt8]
-        switch FileBytes.read(path) {
+        switch FileSystem.read(path) {
         case .success(let b): bytes = b
         case .failure(let error): throw EditError("\(path): \(error.message)")
         }

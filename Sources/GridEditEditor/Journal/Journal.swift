@@ -6,6 +6,7 @@ import Darwin
 import GridEditCore
 import GridEditJSON
 import GridEditLayout
+import SystemPackage
 
 /// The first line of a journal: whose it is and the state the edits start from.
 public struct JournalHeader: Sendable {
@@ -79,13 +80,17 @@ public struct JournalHeader: Sendable {
 /// power cut may lose the last seconds.)
 public final class JournalWriter {
     public let path: String
-    private var fd: Int32
+    private var file: FileDescriptor?
     public private(set) var entries = 0
 
     init(path: String, header: JournalHeader) throws(EditError) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw EditError("cannot write the journal \(path): \(String(cString: strerror(errno)))") }
+        do {
+            file = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .append, .closeOnExec],
+                                           permissions: .ownerReadWrite)
+        } catch {
+            throw EditError("cannot write the journal \(path): \(Self.reason(error))")
+        }
         try write(header.value)
     }
 
@@ -94,29 +99,28 @@ public final class JournalWriter {
         entries += 1
     }
 
+    /// One `writeAll` per line (it retries after EINTR and after short writes).
     private func write(_ value: JSONValue) throws(EditError) {
-        let bytes = Array((value.compactText + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw EditError("cannot write the journal \(path): \(String(cString: strerror(errno)))")
-            }
-            offset += n
+        guard let file else { throw EditError("cannot write the journal \(path): it is closed") }
+        do {
+            _ = try file.writeAll(Array((value.compactText + "\n").utf8))
+        } catch {
+            throw EditError("cannot write the journal \(path): \(Self.reason(error))")
         }
     }
+
+    private static func reason(_ error: any Error) -> String { String(cString: strerror((error as? Errno)?.rawValue ?? EIO)) }
 
     /// Closes and deletes the journal: its edits are saved or deliberately dropped.
     public func discard() {
         close()
-        unlink(path)
+        FileSystem.remove(path)
     }
 
     /// Closes the journal and leaves it on disk (for recovery).
     public func close() {
-        if fd >= 0 { systemClose(fd) }
-        fd = -1
+        try? file?.close()
+        file = nil
     }
 
     deinit { close() }
@@ -153,8 +157,10 @@ public struct JournalStore: Sendable {
     }
 
     func create(header: JournalHeader, serial: Int) throws(EditError) -> JournalWriter {
-        guard StateFolder.makeFolders(folder) else {
-            throw EditError("cannot create the journal folder \(folder): \(String(cString: strerror(errno)))")
+        do throws(FileSystem.Failure) {
+            try FileSystem.makeFolders(folder, permissions: .ownerReadWriteExecute)
+        } catch {
+            throw EditError("cannot keep a journal: \(error.message)")
         }
         let name = "\(header.pid)-\(serial)-\(UInt32.random(in: 0...UInt32.max)).jsonl"
         return try JournalWriter(path: folder + "/" + name, header: header)
@@ -162,18 +168,9 @@ public struct JournalStore: Sendable {
 
     /// Journals whose session is no longer running, oldest first.
     public func orphans() -> [OrphanJournal] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { (p: UnsafePointer<CChar>) in String(cString: p) }
-            }
-            if name.hasSuffix(".jsonl") && !name.hasPrefix(".") { names.append(name) }
-        }
         let boot = Self.bootID()
         var found: [OrphanJournal] = []
-        for name in names.sorted() {
+        for name in FileSystem.entries(of: folder) where name.hasSuffix(".jsonl") {
             guard let orphan = read(folder + "/" + name), !Self.isRunning(orphan.header, boot: boot) else { continue }
             found.append(orphan)
         }
@@ -187,7 +184,7 @@ public struct JournalStore: Sendable {
 
     /// Reads a journal; nil when its header cannot be read.
     func read(_ file: String) -> OrphanJournal? {
-        guard case .success(let bytes) = FileBytes.read(file) else { return nil }
+        guard case .success(let bytes) = FileSystem.read(file) else { return nil }
         let lines = numberedLines(String(decoding: bytes, as: UTF8.self))
         guard let first = lines.first, let object = try? LineObject(parsing: first.text, line: first.number),
               let header = try? JournalHeader(object) else { return nil }
@@ -202,7 +199,7 @@ public struct JournalStore: Sendable {
 
     /// Deletes an orphan once it has been recovered or dropped.
     public func remove(_ orphan: OrphanJournal) {
-        unlink(orphan.file)
+        FileSystem.remove(orphan.file)
     }
 
     static func isRunning(_ header: JournalHeader, boot: String) -> Bool {
@@ -212,7 +209,7 @@ public struct JournalStore: Sendable {
     }
 
     static func bootID() -> String {
-        guard case .success(let bytes) = FileBytes.read("/proc/sys/kernel/random/boot_id") else { return "" }
+        guard case .success(let bytes) = FileSystem.read("/proc/sys/kernel/random/boot_id") else { return "" }
         return String(decoding: bytes, as: UTF8.self).trimming(" \n")
     }
 }
@@ -223,76 +220,6 @@ public enum StateFolder {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/gridedit" }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/gridedit" }
         return nil
-    }
-
-    /// `mkdir -p` with mode 0700 for new folders; true when the folder exists afterwards.
-    public static func makeFolders(_ path: String) -> Bool {
-        var built = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            built += "/" + part
-            if mkdir(built, 0o700) != 0 && errno != EEXIST { return false }
-        }
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-}
-
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
-private func systemClose(_ fd: Int32) { _ = close(fd) }
-
-/// Small POSIX file helpers (the core's are internal to it).
-public enum FileBytes {
-    static func read(_ path: String) -> Result<[UInt8], EditError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(EditError(String(cString: strerror(errno)))) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return .failure(EditError(String(cString: strerror(errno)))) }
-            if n == 0 { break }
-            bytes += buffer[0..<n]
-        }
-        return .success(bytes)
-    }
-
-    public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
-    }
-
-    public static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// FNV-1a, 64 bits, as 16 hex digits: a cheap fingerprint for "is this still the same file".
-    static func hash(_ bytes: [UInt8]) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
-    /// An absolute, `.`/`..`-free form of a path (symbolic links kept), relative to the
-    /// working directory.
-    public static func absolute(_ path: String) -> String {
-        var full = path
-        if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let cwd = getcwd(&buffer, buffer.count) != nil
-                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
-            full = cwd + "/" + path
-        }
-        var parts: [Substring] = []
-        for part in full.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
     }
 }
 

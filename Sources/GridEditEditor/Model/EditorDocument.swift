@@ -97,7 +97,7 @@ public final class EditorDocument {
     /// The header a journal started now would carry.
     func journalHeader(boot: String, started: String) -> JournalHeader {
         JournalHeader(pid: getpid(), boot: boot, started: started,
-                      path: path.map(FileBytes.absolute), fileHash: fingerprint.map(FileBytes.hash),
+                      path: path.map(FileSystem.absolute), fileHash: fingerprint.map(FNV1a.hex),
                       document: fileDocument.canonicalText(), play: state.puzzle.playState, groups: state.groups)
     }
 }

@@ -413,16 +413,7 @@ public struct TangramEditor: Sendable {
     /// The piece under a point given approximately (a finger): the last drawn (topmost) piece whose
     /// outline contains it. Display-precision: it only chooses which piece the finger meant.
     public func piece(atApproximate x: Double, _ y: Double) -> TangramPiece? {
-        for pose in poses.reversed() where Self.contains(pose.polygon, x, y) { return pose.piece }
+        for pose in poses.reversed() where pose.polygon.approximatelyContains(x, y, inset: -1e-9) { return pose.piece }
         return nil
-    }
-
-    static func contains(_ polygon: Polygon, _ x: Double, _ y: Double) -> Bool {
-        // Counter-clockwise convex polygon: inside (or on the edge) when left of every edge.
-        for (a, b) in polygon.edges {
-            let cross = (b.doubleX - a.doubleX) * (y - a.doubleY) - (b.doubleY - a.doubleY) * (x - a.doubleX)
-            if cross < -1e-9 { return false }
-        }
-        return true
     }
 }

@@ -39,7 +39,7 @@ public enum TemplateLocator {
         var candidates: [String] = []
         if let explicit = environment["GRIDEDIT_TEMPLATES"] { candidates.append(explicit) }
         candidates.append("templates")
-        if let executable = (executablePath ?? runningExecutable()).map(FileBytes.absolute) {
+        if let executable = (executablePath ?? FileSystem.runningExecutable()).map(FileSystem.absolute) {
             var folder = Substring(executable)
             for _ in 0..<4 {
                 guard let slash = folder.lastIndex(of: "/") else { break }
@@ -48,28 +48,11 @@ public enum TemplateLocator {
                 candidates.append(folder + "/share/gridedit/templates")
             }
         }
-        return candidates.first { FileBytes.exists($0 + "/tangram.json") }
-    }
-
-    /// This process's executable (Linux: /proc/self/exe).
-    static func runningExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return candidates.first { FileSystem.exists($0 + "/tangram.json") }
     }
 
     /// The template names in a folder (`tangram`, `sudoku-9x9`, …), sorted.
     public static func names(in folder: String?) -> [String] {
-        guard let folder, let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { (p: UnsafePointer<CChar>) in String(cString: p) }
-            }
-            if name.hasSuffix(".json") && !name.hasPrefix(".") { names.append(String(name.dropLast(5))) }
-        }
-        return names.sorted()
+        FileSystem.entries(of: folder ?? "").filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 }

@@ -48,8 +48,8 @@ public final class GridEditorService {
 
     /// The open document for a path, if any (compared as absolute paths).
     public func document(at path: String) -> EditorDocument? {
-        let absolute = FileBytes.absolute(path)
-        return documents.first { $0.path.map(FileBytes.absolute) == absolute }
+        let absolute = FileSystem.absolute(path)
+        return documents.first { $0.path.map(FileSystem.absolute) == absolute }
     }
 
     /// Starts a document from a template (`tangram`, `sudoku-9x9`, …). With a path, the id and
@@ -63,7 +63,7 @@ public final class GridEditorService {
         guard available.contains(name) else {
             throw EditError("no template \"\(name)\"; choose from \(available.joined(separator: ", "))")
         }
-        if let path, FileBytes.exists(path) {
+        if let path, FileSystem.exists(path) {
             throw EditError("\(path) already exists; `open \(path)` to edit it, or pick another name")
         }
         let loaded: PuzzleStore.LoadedPuzzle
@@ -135,7 +135,7 @@ public final class GridEditorService {
         }
         var puzzle = document.state.puzzle
         var notes = puzzle.prepareForSave()
-        let samePath = document.path.map(FileBytes.absolute) == FileBytes.absolute(target)
+        let samePath = document.path.map(FileSystem.absolute) == FileSystem.absolute(target)
         if !puzzle.hasSameFileFields(as: document.savedPuzzle) || !samePath || document.fingerprint == [] {
             puzzle.metadata.updatedAt = environment.now()
         }
@@ -282,7 +282,7 @@ public final class GridEditorService {
     }
 
     public func orphanedJournals(for path: String) -> [OrphanJournal] {
-        environment.journals?.orphans(forPath: FileBytes.absolute(path)) ?? []
+        environment.journals?.orphans(forPath: FileSystem.absolute(path)) ?? []
     }
 
     public struct Recovery {
@@ -315,8 +315,8 @@ public final class GridEditorService {
         var fingerprint: [UInt8]? = nil
         var savedPuzzle = puzzle
         if let path = header.path {
-            switch FileBytes.read(path) {
-            case .success(let disk) where FileBytes.hash(disk) == header.fileHash:
+            switch FileSystem.read(path) {
+            case .success(let disk) where FNV1a.hex(disk) == header.fileHash:
                 fingerprint = disk
             case .success:
                 fingerprint = bytes  // differs from the disk: a save will ask for --force

@@ -60,11 +60,22 @@ struct TangramFigure {
                     for polygon in piecePolygons { path(polygon, viewport, on: canvas) }
                 }
             }
-            let outline = puzzle.silhouette.map { $0.map(\.vertices) } ?? UnionOutline.rings(piecePolygons)
+            let outline = puzzle.silhouette.map { $0.map(\.vertices) } ?? Self.outline(of: pieces)
             canvas.stroke(style.tangram.hintLine, width: style.tangram.outlineWidth * viewport.scale) {
                 for ring in outline { path(ring, viewport, on: canvas) }
             }
         }
+    }
+
+    /// The outer outline of a figure without a silhouette: the boundary of the union of its
+    /// pieces, exact in ℤ[√2] (GridEditGeometry's ``OctilinearRegion/init(union:)``), so a shared
+    /// edge cancels without a sliver and the inner lines between pieces are left out. Rings start
+    /// at their lowest, then leftmost corner, outer ones counter-clockwise and holes clockwise,
+    /// without straight-through corners, so they stroke with proper joins. Overlapping pieces
+    /// have no union (`check` reports them); each piece is outlined then.
+    static func outline(of pieces: [Pose]) -> [[Point]] {
+        guard let union = try? OctilinearRegion(union: pieces.map(\.polygon)) else { return pieces.map(\.vertices) }
+        return union.rings.map(\.vertices)
     }
 
     /// With the grid, the whole play area; without, the figure as large as the box allows (or

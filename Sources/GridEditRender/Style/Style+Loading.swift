@@ -11,7 +11,7 @@ extension Style {
     /// look; problems come back as `file:line:col: error: [rule] message` lines, all at once.
     public static func load(_ path: String) throws(RenderError) -> Style {
         let bytes: [UInt8]
-        switch FileBytes.read(path) {
+        switch FileSystem.read(path) {
         case .success(let read): bytes = read
         case .failure(let failure): throw .styleUnreadable(path: path, reason: failure.description)
         }
@@ -26,11 +26,10 @@ extension Style {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            let finding = Finding(rule: error.rule, message: error.message, path: error.path, location: error.location)
-            throw .styleInvalid(path: path, findings: [finding])
+            throw .styleInvalid(path: path, findings: [Finding(error)])
         }
         let context = DecodeContext(source: bytes)
-        let reader = StyleReader(context: context, folder: FileBytes.folder(of: path))
+        let reader = StyleReader(context: context, folder: FileSystem.folder(of: path))
         let style = reader.style(root)
         guard let style, !context.hasErrors else {
             throw .styleInvalid(path: path, findings: context.findings)
@@ -46,14 +45,14 @@ extension Style {
         func search(upFrom start: String) -> String? {
             var current = start
             while true {
-                let candidate = FileBytes.join(current, defaultRelativePath)
-                if FileBytes.isFile(candidate) { return candidate }
-                let parent = FileBytes.folder(of: current)
+                let candidate = FileSystem.join(current, defaultRelativePath)
+                if FileSystem.isFile(candidate) { return candidate }
+                let parent = FileSystem.folder(of: current)
                 if parent == current || current == "/" || current.isEmpty || current == "." { return nil }
                 current = parent
             }
         }
-        return search(upFrom: folder) ?? executable.flatMap { search(upFrom: FileBytes.folder(of: $0)) }
+        return search(upFrom: folder) ?? executable.flatMap { search(upFrom: FileSystem.folder(of: $0)) }
     }
 }
 
@@ -94,7 +93,7 @@ private struct StyleReader {
             context.report(SchemaValueRule.self, "a font path is empty; name a .ttf or .otf file", at: node)
             return nil
         }
-        return path.hasPrefix("/") ? path : FileBytes.join(folder, path)
+        return path.hasPrefix("/") ? path : FileSystem.join(folder, path)
     }
 
     func colors(_ node: JSONNode) -> Style.Colors? {

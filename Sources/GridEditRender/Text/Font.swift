@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import GridEditCore
 
 /// One font file, loaded explicitly through FreeType (never through fontconfig, whose choice
 /// could differ between machines) and wrapped as a cairo font face.
@@ -23,8 +24,8 @@ final class Font: @unchecked Sendable {
     private var kerningCache: [UInt64: Int] = [:]
 
     init(path: String) throws(RenderError) {
-        guard FileBytes.isFile(path) else {
-            throw .fontUnavailable(path: path, reason: FileBytes.exists(path) ? "not a regular file" : "no such file")
+        guard FileSystem.isFile(path) else {
+            throw .fontUnavailable(path: path, reason: FileSystem.exists(path) ? "not a regular file" : "no such file")
         }
         guard access(path, R_OK) == 0 else {
             throw .fontUnavailable(path: path, reason: String(cString: strerror(errno)))

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import GridEditCore
 import GridEditEditor
 import GridEditLayout
 
@@ -15,7 +16,13 @@ enum CameraCapture {
     /// capture; in a script, standard input is the script, so only the source's end does.
     static func install(on interpreter: CommandInterpreter, interactive: Bool, environment: [String: String]) {
         interpreter.startCapture = { (request: CaptureRequest) throws(EditError) -> AsyncStream<CaptureSignal> in
-            let executable = try CaptureExecutable.path(environment: environment)
+            // The interpreter reports what refuses a command as an EditError.
+            let executable: String
+            do throws(ChildProcess.Failure) {
+                executable = try CaptureExecutable.path(environment: environment)
+            } catch {
+                throw EditError(error.message)
+            }
             return signals(executable: executable, request: request, keyboard: interactive)
         }
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import GridEditCore
 import GridEditEditor
 
 /// The command history kept across sessions: `$XDG_STATE_HOME/gridedit/history` (by default
@@ -36,36 +32,19 @@ struct HistoryFile {
 
     func append(_ entry: String) {
         guard !entry.contains("\n"), !entry.isEmpty else { return }
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        guard StateFolder.makeFolders(folder) else { return }
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        let bytes = Array((entry + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+        // History is a convenience: a full disk or an unwritable folder loses it, nothing more.
+        do {
+            try FileSystem.makeFolders(FileSystem.folder(of: path), permissions: .ownerReadWriteExecute)
+            try FileSystem.append(Array((entry + "\n").utf8), to: path, permissions: .ownerReadWrite)
+        } catch {}
     }
 
     private func readLines() -> [String] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-        }
+        guard case .success(let bytes) = FileSystem.read(path) else { return [] }
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
 
     private func rewrite(_ lines: [String]) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
-        close(fd)
-        if written == bytes.count { rename(temporary, path) } else { unlink(temporary) }
+        try? AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: path, permissions: .ownerReadWrite)
     }
 }

@@ -52,20 +52,3 @@ final class LineReader {
 
     static func installInterruptHandler() { gridedit_interrupt_install() }
 }
-
-/// Unbuffered writes to standard output and error (the line editor writes there too, so nothing
-/// may sit in a buffer in between).
-enum Output {
-    static func out(_ text: String) { write(1, text) }
-    static func err(_ text: String) { write(2, text) }
-
-    private static func write(_ fd: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 { if errno == EINTR { continue }; return }
-            offset += n
-        }
-    }
-}

@@ -93,7 +93,7 @@ struct TangramPreview {
 
         enum Fill: Equatable { case empty, silhouette, piece(Int), overlap }
         func sample(_ x: Double, _ y: Double) -> Fill {
-            let hits = polygons.indices.filter { Self.contains(polygons[$0], x, y) }
+            let hits = polygons.indices.filter { Polygon.convex(polygons[$0], contains: x, y) }
             if hits.count > 1 { return .overlap }
             if let i = hits.first { return .piece(i) }
             return Self.inside(silhouette, x, y) ? .silhouette : .empty
@@ -183,14 +183,6 @@ struct TangramPreview {
 
     static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    static func contains(_ polygon: [(x: Double, y: Double)], _ x: Double, _ y: Double) -> Bool {
-        for i in polygon.indices {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-            if (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) < 0 { return false }
-        }
-        return true
     }
 
     /// Even-odd over all rings: inside an outer ring and not in a hole.

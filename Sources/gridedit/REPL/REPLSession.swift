@@ -6,6 +6,7 @@ import Darwin
 import GridEditCore
 import GridEditEditor
 import GridEditLayout
+import SystemPackage
 
 /// A `gridedit` session: interactive at a terminal (line editing, history across sessions, Tab
 /// completion, colour, a live view after every edit, questions before losing work), or a script
@@ -54,7 +55,7 @@ final class REPLSession {
         var name: String
         if let script = options.script, script != "-" {
             guard let file = LineSource(path: script) else {
-                Output.err("gridedit: cannot read the script \(script): \(String(cString: strerror(errno)))\n")
+                StandardStreams.writeError("gridedit: cannot read the script \(script): \(String(cString: strerror(errno)))\n")
                 return 66
             }
             source = file
@@ -66,7 +67,7 @@ final class REPLSession {
         var failures = 0
         for path in options.files {
             if case .failed(let message) = await interpreter.execute("open " + Tokenizer.escape(path)) {
-                Output.err("gridedit: \(message)\n")
+                StandardStreams.writeError("gridedit: \(message)\n")
                 service.abandon()
                 return 1
             }
@@ -80,7 +81,7 @@ final class REPLSession {
                 return failures == 0 ? 0 : 1
             case .failed(let message):
                 failures += 1
-                Output.err("\(name):\(number): error: \(message)\n")
+                StandardStreams.writeError("\(name):\(number): error: \(message)\n")
                 if !options.keepGoing {
                     service.abandon()
                     return 1
@@ -90,7 +91,7 @@ final class REPLSession {
         // The end of a script is a quit: it fails if that would lose edits.
         let dirty = service.documents.filter(\.isDirty)
         if !dirty.isEmpty {
-            Output.err("\(name): error: the script ended with unsaved changes in \(dirty.map(\.displayName).joined(separator: ", ")); "
+            StandardStreams.writeError("\(name): error: the script ended with unsaved changes in \(dirty.map(\.displayName).joined(separator: ", ")); "
                        + "save them, or end with `quit --force` to drop them (they are kept for `recover`)\n")
             service.abandon()
             return 1
@@ -103,7 +104,7 @@ final class REPLSession {
 
     private func runInteractive() async -> Int32 {
         guard let reader = LineReader(program: "gridedit", historySize: 1000) else {
-            Output.err("gridedit: cannot start line editing; run a script instead: gridedit < script.ge\n")
+            StandardStreams.writeError("gridedit: cannot start line editing; run a script instead: gridedit < script.ge\n")
             return 1
         }
         LineReader.installInterruptHandler()
@@ -121,13 +122,13 @@ final class REPLSession {
             return (action.insert, list)
         }
 
-        Output.out(style.sgr("2", "gridedit \(Self.version) — `help` lists the commands, Tab completes, Ctrl-R searches, Ctrl-D quits") + "\n")
+        StandardStreams.write(style.sgr("2", "gridedit \(Self.version) — `help` lists the commands, Tab completes, Ctrl-R searches, Ctrl-D quits") + "\n")
         let orphans = service.orphanedJournals()
-        let named = Set(options.files.map(FileBytes.absolute))
+        let named = Set(options.files.map(FileSystem.absolute))
         let others = orphans.filter { $0.header.path.map { !named.contains($0) } ?? true }
         if !others.isEmpty {
             let count = others.count
-            Output.out(style.paint("\(count) earlier session\(count == 1 ? "" : "s") ended with unsaved edits "
+            StandardStreams.write(style.paint("\(count) earlier session\(count == 1 ? "" : "s") ended with unsaved edits "
                                    + "(\(others.map(\.title).joined(separator: ", "))): `recover` lists them", .warning) + "\n")
         }
         for path in options.files {
@@ -146,9 +147,9 @@ final class REPLSession {
                 if result == .quit { return 0 }
                 report(result)
             case .interrupted:
-                Output.out("\n")
+                StandardStreams.write("\n")
             case .end:
-                Output.out("\n")
+                StandardStreams.write("\n")
                 do throws(EditError) {
                     if try interpreter.quit(force: false) == .quit { return 0 }
                 } catch {
@@ -160,7 +161,7 @@ final class REPLSession {
 
     private func report(_ result: CommandInterpreter.Result) {
         if case .failed(let message) = result {
-            Output.err(style.paint("error: " + message, .error) + "\n")
+            StandardStreams.writeError(style.paint("error: " + message, .error) + "\n")
         }
     }
 
@@ -195,7 +196,7 @@ final class TerminalConsole: EditorConsole {
     var isInteractive: Bool { true }
 
     func say(_ text: String, _ style: MessageStyle) {
-        Output.out(self.style.paint(text, style) + "\n")
+        StandardStreams.write(self.style.paint(text, style) + "\n")
     }
 
     func ask(_ question: String, options: [(key: Character, label: String)]) -> Character? {
@@ -207,12 +208,12 @@ final class TerminalConsole: EditorConsole {
                 if let key = answer.trimming(" ").lowercased().first, options.contains(where: { $0.key == key }) {
                     return key
                 }
-                Output.out(style.paint("  answer \(legend)", .note) + "\n")
+                StandardStreams.write(style.paint("  answer \(legend)", .note) + "\n")
             case .interrupted:
-                Output.out("\n")
+                StandardStreams.write("\n")
                 return options.last?.key  // Ctrl-C: the last option (cancel, or keep)
             case .end:
-                Output.out("\n")
+                StandardStreams.write("\n")
                 return nil
             }
         }
@@ -225,7 +226,7 @@ final class TerminalConsole: EditorConsole {
     var width: Int { TerminalStyle.width(of: 1) }
 
     func show(_ document: EditorDocument) {
-        Output.out(Preview.render(document, style: style, extra: PreviewExtras.lines) + "\n")
+        StandardStreams.write(Preview.render(document, style: style, extra: PreviewExtras.lines) + "\n")
     }
 }
 
@@ -241,7 +242,7 @@ final class ScriptConsole: EditorConsole {
     var isInteractive: Bool { false }
 
     func say(_ text: String, _ style: MessageStyle) {
-        Output.out(self.style.paint(text, style) + "\n")
+        StandardStreams.write(self.style.paint(text, style) + "\n")
     }
 
     func ask(_ question: String, options: [(key: Character, label: String)]) -> Character? { nil }
@@ -249,25 +250,24 @@ final class ScriptConsole: EditorConsole {
     func documentChanged(_ document: EditorDocument) {}
 
     func show(_ document: EditorDocument) {
-        Output.out(Preview.render(document, style: style, extra: PreviewExtras.lines) + "\n")
+        StandardStreams.write(Preview.render(document, style: style, extra: PreviewExtras.lines) + "\n")
     }
 }
 
 /// Lines of a script, numbered, read as they arrive (so a pipe can feed a session).
 struct LineSource {
-    private let fd: Int32
+    private let file: FileDescriptor
     private var buffer: [UInt8] = []
     private var number = 0
     private var finished = false
 
     init(fd: Int32) {
-        self.fd = fd
+        file = FileDescriptor(rawValue: fd)
     }
 
     init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        self.fd = fd
+        guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) else { return nil }
+        self.file = file
     }
 
     mutating func next() -> (Int, String)? {
@@ -287,17 +287,9 @@ struct LineSource {
                 return (number, String(decoding: line, as: UTF8.self))
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { finished = true } else { buffer += chunk[0..<n] }
+            // Retried after EINTR; a read error ends the script like its end.
+            let count = (try? chunk.withUnsafeMutableBytes { try file.read(into: $0) }) ?? 0
+            if count == 0 { finished = true } else { buffer += chunk[0..<count] }
         }
-    }
-}
-
-extension FileBytes {
-    /// A command-line argument that can only be a mistyped subcommand: no such file, and no
-    /// path separator or extension that would make it look like one.
-    static func looksLikeFile(_ argument: String) -> Bool {
-        exists(argument) || argument.contains("/") || argument.contains(".")
     }
 }

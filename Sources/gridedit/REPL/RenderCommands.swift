@@ -38,7 +38,11 @@ enum RenderCommands {
             try a.end()
             let document = try interpreter.requireDocument()
             let folder = (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/gridedit-preview"
-            guard StateFolder.makeFolders(folder) else { throw EditError("cannot create \(folder)") }
+            do throws(FileSystem.Failure) {
+                try FileSystem.makeFolders(folder, permissions: .ownerReadWriteExecute)
+            } catch {
+                throw EditError(error.message)
+            }
             let path = folder + "/\(document.puzzle.metadata.id).png"
             try render(document, to: path, options: try renderOptions(a), templatesFolder: templatesFolder)
             if open(path, environment: environment) {
@@ -72,11 +76,6 @@ enum RenderCommands {
     /// Opens a file with the desktop's viewer when there is a graphical session.
     static func open(_ path: String, environment: [String: String]) -> Bool {
         guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return false }
-        var pid: pid_t = 0
-        let words: [String] = ["xdg-open", path]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        return posix_spawnp(&pid, "xdg-open", nil, nil, argv, envp) == 0
+        return ChildProcess.start("xdg-open", arguments: [path], environment: environment)
     }
 }

@@ -148,26 +148,17 @@ public enum SudokuBatch {
                     _ produce: @escaping @Sendable (inout SudokuCounter, inout [UInt8], Input.Entry, [UInt8]) -> Void) -> [UInt8] {
         let chunkSize = 256
         let chunks = (input.entries.count + chunkSize - 1) / chunkSize
-        let outputs = ChunkOutputs(count: chunks)
-        let workers = max(1, min(jobs, chunks))
-        let work: @Sendable (Int) -> Void = { worker in
-            var counter = SudokuCounter(keep: 1)
-            var chunk = worker
-            while chunk < chunks {
-                var out: [UInt8] = []
-                out.reserveCapacity(chunkSize * 84)
-                let range = chunk * chunkSize..<min(input.entries.count, (chunk + 1) * chunkSize)
-                for index in range { produce(&counter, &out, input.entries[index], input.cells) }
-                outputs.set(chunk, out)
-                chunk += workers
-            }
+        let outputs = parallelMap(chunks, jobs: jobs, state: { SudokuCounter(keep: 1) }) { counter, chunk in
+            var out: [UInt8] = []
+            out.reserveCapacity(chunkSize * 84)
+            let range = chunk * chunkSize..<min(input.entries.count, (chunk + 1) * chunkSize)
+            for index in range { produce(&counter, &out, input.entries[index], input.cells) }
+            return out
         }
-        if workers == 1 {
-            work(0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
-        }
-        return outputs.joined()
+        var all: [UInt8] = []
+        all.reserveCapacity(outputs.reduce(0) { $0 + $1.count })
+        for chunk in outputs { all.append(contentsOf: chunk) }
+        return all
     }
 
     /// Text lines per puzzle, for commands whose per-puzzle work dwarfs formatting (grading).
@@ -182,25 +173,6 @@ public enum SudokuBatch {
             }
             out.append(contentsOf: line(puzzle).utf8)
             out.append(0x0A)
-        }
-    }
-}
-
-/// Per-chunk output buffers written from several threads (each chunk by one), joined at the end.
-final class ChunkOutputs: @unchecked Sendable {
-    private var chunks: [[UInt8]]
-    private let lock = NSLock()
-
-    init(count: Int) { chunks = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ bytes: [UInt8]) { lock.withLock { chunks[index] = bytes } }
-
-    func joined() -> [UInt8] {
-        lock.withLock {
-            var all: [UInt8] = []
-            all.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
-            for chunk in chunks { all.append(contentsOf: chunk) }
-            return all
         }
     }
 }

@@ -26,15 +26,15 @@ public enum SudokuInput {
                 addLines(standardInput(), source: "-", to: &outcome)
                 continue
             }
-            switch FileWalker.kind(of: argument) {
+            switch FileSystem.kind(of: argument) {
             case .directory:
-                for file in FileWalker.jsonFiles(under: argument) where !FileWalker.isManifest(file) {
+                for file in FileSystem.jsonFiles(under: argument) where !PackManifest.isManifest(file) {
                     addPuzzleFile(file, to: &outcome, quiet: true)
                 }
             case .file:
                 if argument.hasSuffix(".json") {
                     addPuzzleFile(argument, to: &outcome, quiet: false)
-                } else if case .success(let bytes) = FileWalker.read(argument) {
+                } else if case .success(let bytes) = FileSystem.read(argument) {
                     addLines(bytes, source: argument, to: &outcome)
                 } else {
                     outcome.errors.append("\(argument): cannot read the file; check its permissions")
@@ -64,7 +64,7 @@ public enum SudokuInput {
 
     /// A puzzle file; tangrams are skipped (silently in folders, with a note when named).
     static func addPuzzleFile(_ path: String, to outcome: inout Outcome, quiet: Bool) {
-        guard case .success(let bytes) = FileWalker.read(path) else {
+        guard case .success(let bytes) = FileSystem.read(path) else {
             outcome.errors.append("\(path): cannot read the file; check its permissions")
             outcome.hadIOError = true
             return

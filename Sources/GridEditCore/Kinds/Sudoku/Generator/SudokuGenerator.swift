@@ -87,17 +87,7 @@ public enum SudokuGenerator {
 
     /// `count` puzzles, computed on `jobs` threads; the same list for any number of jobs.
     public static func generate(_ options: Options, count: Int, jobs: Int = 1) -> [Result<Generated, Failure>] {
-        let slots = GeneratedSlots(count: count)
-        let workers = max(1, min(jobs, count))
-        let work: @Sendable (Int) -> Void = { worker in
-            var index = worker
-            while index < count {
-                slots.set(index, generate(options, index: index))
-                index += workers
-            }
-        }
-        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-        return slots.values
+        parallelMap(count, jobs: jobs) { generate(options, index: $0) }
     }
 
     /// A removal is kept while the puzzle is unique and, below beyond-logic, solvable by the
@@ -126,18 +116,4 @@ public enum SudokuGenerator {
         var generator = SplitMix64(seed: seed ^ (index &* 0xD1B5_4A32_D192_ED03))
         return generator.next()
     }
-}
-
-/// Results written from several threads, each slot by one.
-final class GeneratedSlots: @unchecked Sendable {
-    private var slots: [Result<SudokuGenerator.Generated, SudokuGenerator.Failure>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<SudokuGenerator.Generated, SudokuGenerator.Failure>) {
-        lock.withLock { slots[index] = value }
-    }
-
-    var values: [Result<SudokuGenerator.Generated, SudokuGenerator.Failure>] { lock.withLock { slots.map { $0! } } }
 }

@@ -2,7 +2,7 @@ import GridEditJSON
 
 /// Rewrites puzzle files and manifests in canonical form (the engine of `gridedit format`).
 /// Files that do not decode are left untouched and reported.
-public enum Formatter {
+public enum CanonicalFormatter {
     public struct Outcome: Sendable {
         public var messages: [String] = []
         /// Files that were (or, when only checking, would be) rewritten.
@@ -14,8 +14,8 @@ public enum Formatter {
         var outcome = Outcome()
         for path in paths {
             let files: [String]
-            switch FileWalker.kind(of: path) {
-            case .directory: files = FileWalker.jsonFiles(under: path)
+            switch FileSystem.kind(of: path) {
+            case .directory: files = FileSystem.jsonFiles(under: path)
             case .file: files = [path]
             case .missing:
                 outcome.messages.append("\(path): no such file or folder")
@@ -28,12 +28,12 @@ public enum Formatter {
     }
 
     static func format(_ file: String, write: Bool, into outcome: inout Outcome) {
-        guard case .success(let bytes) = FileWalker.read(file) else {
+        guard case .success(let bytes) = FileSystem.read(file) else {
             outcome.messages.append("\(file): cannot read the file")
             outcome.hadError = true
             return
         }
-        let result = DocumentLoader.load(bytes, isManifest: FileWalker.isManifest(file))
+        let result = DocumentLoader.load(bytes, isManifest: PackManifest.isManifest(file))
         let canonical: String
         switch result.document {
         case .puzzle(let document)?: canonical = document.canonicalText()

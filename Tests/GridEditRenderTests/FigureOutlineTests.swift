@@ -1,35 +1,47 @@
 import Foundation
 import GridEditCore
 import GridEditGeometry
-import GridEditRender
+@testable import GridEditRender
 import GridEditTestSupport
 import Testing
 
-/// The outer outline of a tangram figure, computed exactly.
-@Suite("Exact union outline")
-struct UnionOutlineTests {
+/// The outer outline of a tangram figure without a silhouette: GridEditGeometry's exact union of
+/// its pieces, as the renderer strokes it.
+@Suite("Figure outline from the exact union")
+struct FigureOutlineTests {
     func p(_ x: Double, _ y: Double) -> Point { Point(Exact(approximating: x)!, Exact(approximating: y)!) }
+    /// The outline of shapes given by their corners (counter-clockwise).
+    func outline(_ shapes: [[Point]]) -> [[Point]] {
+        ((try? OctilinearRegion(union: shapes.map { Polygon($0)! }))?.rings ?? []).map(\.vertices)
+    }
     func square(_ x: Double, _ y: Double, _ side: Double = 1) -> [Point] {
         [p(x, y), p(x + side, y), p(x + side, y + side), p(x, y + side)]
     }
 
     @Test("two squares side by side: one rectangle, the shared edge gone, no straight-through corners")
     func sideBySide() {
-        let rings = UnionOutline.rings([square(0, 0), square(1, 0)])
+        let rings = outline([square(0, 0), square(1, 0)])
         #expect(rings == [[p(0, 0), p(2, 0), p(2, 1), p(0, 1)]])
     }
 
     @Test("an edge shared over part of its length keeps the rest")
     func partialEdge() {
-        let rings = UnionOutline.rings([square(0, 0, 2), [p(2, 0.5), p(3, 0.5), p(3, 1.5), p(2, 1.5)]])
+        let rings = outline([square(0, 0, 2), [p(2, 0.5), p(3, 0.5), p(3, 1.5), p(2, 1.5)]])
         #expect(rings == [[p(0, 0), p(2, 0), p(2, 0.5), p(3, 0.5), p(3, 1.5), p(2, 1.5), p(2, 2), p(0, 2)]])
     }
 
     @Test("squares touching only at a corner keep two rings")
     func cornerTouch() {
-        let rings = UnionOutline.rings([square(0, 0), square(1, 1)])
+        let rings = outline([square(0, 0), square(1, 1)])
         #expect(rings.count == 2)
         #expect(rings.allSatisfy { $0.count == 4 })
+    }
+
+    @Test("overlapping pieces have no union: each piece is outlined")
+    func overlapping() {
+        let a = Pose(piece: .square, position: .origin)
+        let b = Pose(piece: .small1, position: .origin)
+        #expect(TangramFigure.outline(of: [a, b]) == [a.vertices, b.vertices])
     }
 
     @Test("a frame of four pieces around a hole gives the outer ring and the hole's, turning the other way")
@@ -38,7 +50,7 @@ struct UnionOutlineTests {
             [p(0, 0), p(3, 0), p(3, 1), p(0, 1)], [p(2, 1), p(3, 1), p(3, 3), p(2, 3)],
             [p(0, 2), p(2, 2), p(2, 3), p(0, 3)], [p(0, 1), p(1, 1), p(1, 2), p(0, 2)],
         ]
-        let rings = UnionOutline.rings(pieces)
+        let rings = outline(pieces)
         #expect(rings.count == 2)
         let polygons = try rings.map { try #require(Polygon($0)) }
         #expect(polygons.filter(\.isCounterClockwise).count == 1)
@@ -54,7 +66,7 @@ struct UnionOutlineTests {
         let medium = Pose(piece: .medium, position: .origin, rotation: Rotation(eighths: 1)).vertices
         let small = Pose(piece: .small1, position: .origin, rotation: Rotation(eighths: 7)).vertices
         let half = Exact(quarters: 0, sqrt2Quarters: 2)  // √2/2
-        let rings = UnionOutline.rings([medium, small])
+        let rings = outline([medium, small])
         #expect(rings.count == 1)
         // (0,0) is no corner any more: the medium's edge from (−1,1) runs straight on into the small's.
         #expect(Set(rings.first ?? []) == [Point(half, -half), Point(half, half), Point(Exact(1), Exact(1)), Point(Exact(-1), Exact(1))])
@@ -72,7 +84,7 @@ struct UnionOutlineTests {
             let document = try PuzzleStore(root: file.deletingLastPathComponent().path).load(file.path).document
             guard let pieces = (document.puzzle as? TangramPuzzle)?.pieces, pieces.count == 7 else { continue }
             let polygons = pieces.map(\.vertices)
-            let rings = UnionOutline.rings(polygons)
+            let rings = TangramFigure.outline(of: pieces)
             let corners = Set(polygons.flatMap { $0 })
             var total = ZSqrt2.zero
             for ring in rings {

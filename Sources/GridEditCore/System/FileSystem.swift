@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SystemPackage
+
+/// Every file-system operation gridedit makes outside ``AtomicFile``, for every layer: the checker
+/// and the store, the renderer, the editor's journals and the REPL's history.
+///
+/// Descriptors, status and paths come from swift-system (`FileDescriptor`, `Stat`, `FilePath`),
+/// which retries calls a signal interrupts (EINTR), so no caller loops over `errno` by hand.
+/// Folder listing and `readlink` are the only raw POSIX calls here: swift-system has neither.
+///
+/// Paths stay `String`s at this boundary (they are printed in findings and messages as the user
+/// typed them); `FilePath` does the splitting and joining, so repeated slashes are collapsed the
+/// same way everywhere.
+public enum FileSystem {
+    /// Why a file-system operation failed, in words for the user.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
+    }
+
+    // MARK: What is there
+
+    public enum Kind: Sendable { case file, directory, missing }
+
+    /// What `path` is, following symbolic links; anything that is not a folder counts as a file.
+    public static func kind(of path: String) -> Kind {
+        guard let status = status(path) else { return .missing }
+        return status.type == .directory ? .directory : .file
+    }
+
+    /// A regular file (following links).
+    public static func isFile(_ path: String) -> Bool { status(path)?.type == .regular }
+
+    /// A folder (following links).
+    public static func isDirectory(_ path: String) -> Bool { status(path)?.type == .directory }
+
+    /// Something is at `path`, if only a symbolic link that leads nowhere.
+    public static func exists(_ path: String) -> Bool { status(path, followingLinks: false) != nil }
+
+    /// A regular file this process may run.
+    public static func isExecutable(_ path: String) -> Bool { isFile(path) && access(path, X_OK) == 0 }
+
+    private static func status(_ path: String, followingLinks: Bool = true) -> Stat? {
+        try? Stat(FilePath(path), followTargetSymlink: followingLinks)
+    }
+
+    // MARK: Reading and writing
+
+    /// The whole file. Plain descriptor reads: `FileHandle` costs more per file than the parse
+    /// itself on packs of thousands of small puzzles.
+    public static func read(_ path: String) -> Result<[UInt8], Failure> {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+        } catch {
+            let code = error as? Errno
+            return .failure(Failure(code == .noSuchFileOrDirectory
+                ? "no such file; check the path"
+                : "cannot open the file: \(reason(code)); check its permissions"))
+        }
+        defer { try? file.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+            } catch {
+                return .failure(Failure("cannot read the file: \(reason(error as? Errno))"))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Appends `bytes` to the file (created with `permissions` when missing) in one `O_APPEND`
+    /// write, so writers running side by side interleave whole records instead of overwriting.
+    public static func append(_ bytes: [UInt8], to path: String, permissions: FilePermissions = [.ownerReadWrite]) throws(Failure) {
+        do {
+            let file = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.create, .append, .closeOnExec],
+                                               permissions: permissions)
+            _ = try file.closeAfter { try file.writeAll(bytes) }
+        } catch {
+            throw Failure("cannot write \(path): \(reason(error as? Errno))")
+        }
+    }
+
+    /// Deletes a file; nil on success, else why not.
+    @discardableResult
+    public static func remove(_ path: String) -> Failure? {
+        unlink(path) == 0 ? nil : Failure("cannot delete \(path): \(reason(Errno(rawValue: errno)))")
+    }
+
+    /// `mkdir -p`: creates the folder and its missing parents (new ones with `permissions`).
+    public static func makeFolders(_ path: String, permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute]) throws(Failure) {
+        if isDirectory(path) { return }
+        if exists(path) { throw Failure("\(path) is a file, not a folder") }
+        let parent = folder(of: path)
+        if parent != path && parent != "." { try makeFolders(parent, permissions: permissions) }
+        if mkdir(path, permissions.rawValue) != 0 {
+            let code = errno
+            if code == EEXIST && isDirectory(path) { return }
+            throw Failure("cannot create the folder \(path): \(reason(Errno(rawValue: code)))")
+        }
+    }
+
+    // MARK: Folders
+
+    /// The names in a folder, sorted, without `.` and `..`; hidden ones (`.name`) only when asked.
+    /// Empty when the folder cannot be read.
+    public static func entries(of folder: String, includingHidden: Bool = false) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
+            names.append(name)
+        }
+        return names.sorted()
+    }
+
+    /// Every `.json` file below `folder`, in sorted order (folders are walked depth first,
+    /// entries sorted by name), skipping hidden entries and not following links to folders.
+    public static func jsonFiles(under folder: String) -> [String] {
+        var result: [String] = []
+        for entry in entries(of: folder) {
+            let path = join(folder, entry)
+            if status(path, followingLinks: false)?.type == .directory {
+                result += jsonFiles(under: path)
+            } else if entry.hasSuffix(".json") {
+                result.append(path)
+            }
+        }
+        return result
+    }
+
+    /// The names of the `.json` files directly in `folder`, sorted.
+    public static func jsonFiles(in folder: String) -> [String] {
+        entries(of: folder).filter { $0.hasSuffix(".json") }
+    }
+
+    // MARK: Paths
+
+    /// The folder holding `path`: `.` for a bare name, `/` at the root.
+    public static func folder(of path: String) -> String {
+        let file = FilePath(path)
+        if file.lastComponent == nil { return file.isEmpty ? "." : file.string }
+        let parent = file.removingLastComponent()
+        return parent.isEmpty ? "." : parent.string
+    }
+
+    /// The last name in `path` (`cat.json` of `puzzles/cat.json`, `puzzles` of `puzzles/`).
+    public static func lastComponent(of path: String) -> String {
+        FilePath(path).lastComponent?.string ?? ""
+    }
+
+    /// `name` inside `folder`; just `name` when the folder is empty.
+    public static func join(_ folder: String, _ name: String) -> String {
+        FilePath(folder).appending(name).string
+    }
+
+    /// An absolute, `.`/`..`-free form of a path (symbolic links kept), relative to the
+    /// working directory.
+    public static func absolute(_ path: String) -> String {
+        var full = FilePath(path)
+        if full.isRelative {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let cwd = getcwd(&buffer, buffer.count) != nil
+                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
+            full = FilePath(cwd).pushing(full)
+        }
+        // Lexical: `..` drops the name before it, never climbing above the root.
+        return full.lexicallyNormalized().string
+    }
+
+    /// This process's executable (Linux: /proc/self/exe).
+    public static func runningExecutable() -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { readlink("/proc/self/exe", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// `strerror` of a failed call, in the C library's words.
+    static func reason(_ code: Errno?) -> String {
+        String(cString: strerror(code?.rawValue ?? EIO))
+    }
+}
