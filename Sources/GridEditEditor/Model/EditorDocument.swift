@@ -46,8 +46,8 @@ public final class EditorDocument {
     public var puzzle: any Puzzle { state.puzzle }
 
     /// Unsaved changes: the puzzle differs from the last save (undoing back to it makes the
-    /// document clean again). Play state counts (entered Sudoku digits); groups are session
-    /// state and do not.
+    /// document clean again). Play state counts (entered Sudoku digits); groups and pins are
+    /// session state and do not.
     public var isDirty: Bool { !state.puzzle.isEqual(to: savedPuzzle) }
 
     /// The puzzle as a file holds it.
@@ -64,8 +64,12 @@ public final class EditorDocument {
     /// The Tangram editor for the active layer (nil for another kind).
     public var tangramEditor: TangramEditor? {
         guard let tangram = state.puzzle as? TangramPuzzle else { return nil }
-        return TangramEditor(puzzle: tangram, groups: state.groups, layer: layer, settings: settings)
+        return TangramEditor(puzzle: tangram, groups: state.groups, layer: layer, settings: settings,
+                             pinned: state.pins[layer])
     }
+
+    /// The pieces pinned in a layer of a Tangram: what settling must leave where they are.
+    public func pinnedPieces(in layer: Layer) -> Set<TangramPiece> { state.pins[layer] }
 
     /// The Sudoku editor (nil for another kind).
     public var sudokuEditor: SudokuEditor? {
@@ -76,7 +80,8 @@ public final class EditorDocument {
     func journalHeader(boot: String, started: String) -> JournalHeader {
         JournalHeader(pid: getpid(), boot: boot, started: started,
                       path: path.map(FileBytes.absolute), fileHash: fingerprint.map(FileBytes.hash),
-                      document: fileDocument.canonicalText(), play: state.puzzle.playState, groups: state.groups)
+                      document: fileDocument.canonicalText(), play: state.puzzle.playState, groups: state.groups,
+                      pins: state.pins)
     }
 }
 

@@ -39,14 +39,18 @@ public struct TangramEditor: Sendable {
     public let groups: GroupTable
     public let layer: Layer
     public let settings: SnapSettings
+    /// The layer's pinned pieces: no edit moves them, and settling must hold them fixed.
+    public let pinned: Set<TangramPiece>
     /// The layer's poses, in file order.
     public let poses: [Pose]
 
-    public init(puzzle: TangramPuzzle, groups: GroupTable, layer: Layer, settings: SnapSettings) {
+    public init(puzzle: TangramPuzzle, groups: GroupTable, layer: Layer, settings: SnapSettings,
+                pinned: Set<TangramPiece> = []) {
         self.puzzle = puzzle
         self.groups = groups
         self.layer = layer
         self.settings = settings
+        self.pinned = pinned
         self.poses = TangramKind.poses(layer.arrangement, of: puzzle)
     }
 
@@ -91,6 +95,7 @@ public struct TangramEditor: Sendable {
 
     /// Moves a piece (and its group) so that the piece's origin lands at `position`.
     public func move(_ piece: TangramPiece, to position: PositionInput, anchoring: Bool = true) throws(EditError) -> Proposal {
+        try requireUnpinned(piece)
         let current = try requirePose(piece)
         var notes: [String] = []
         let (point, gridSnapped) = try settings.resolve(position)
@@ -100,12 +105,14 @@ public struct TangramEditor: Sendable {
 
     /// Moves a piece (and its group) by an exact offset. No anchoring: a nudge is deliberate.
     public func nudge(_ piece: TangramPiece, by offset: Vector) throws(EditError) -> Proposal {
+        try requireUnpinned(piece)
         _ = try requirePose(piece)
         return translate(piece, by: offset, anchoring: false, verb: "nudge", notes: [])
     }
 
     /// Anchors a piece (and its group) where it is now, if an anchor is within the radius.
     public func snapInPlace(_ piece: TangramPiece) throws(EditError) -> Proposal? {
+        try requireUnpinned(piece)
         _ = try requirePose(piece)
         let moving = members(of: piece)
         guard let snap = anchor(moving), snap.offset != .zero else { return nil }
@@ -144,6 +151,7 @@ public struct TangramEditor: Sendable {
     /// Turns a piece (and its group) about `pivot`, or about a point near its middle chosen so
     /// that the turn stays exact.
     public func rotate(_ piece: TangramPiece, by angle: AngleInput, about pivot: Point? = nil) throws(EditError) -> Proposal {
+        try requireUnpinned(piece)
         _ = try requirePose(piece)
         var notes: [String] = []
         let (turn, snapped) = try settings.resolve(angle)
@@ -200,6 +208,7 @@ public struct TangramEditor: Sendable {
     /// Mirrors a piece (and its group) left to right in place, across the vertical 0.25-grid line
     /// nearest its middle. Always exact. For a triangle or the square this is a turn.
     public func flip(_ piece: TangramPiece) throws(EditError) -> Proposal {
+        try requireUnpinned(piece)
         _ = try requirePose(piece)
         let moving = members(of: piece)
         let box = AnchorManager.union(moving.map(\.polygon.boundingBox))
@@ -213,6 +222,7 @@ public struct TangramEditor: Sendable {
     // MARK: Removing, groups, direct poses
 
     public func remove(_ piece: TangramPiece) throws(EditError) -> Proposal {
+        try requireUnpinned(piece, alone: true)
         let current = try requirePose(piece)
         var changes: [Change] = [.pose(layer: layer, piece: piece, before: current, after: nil)]
         if let group = detachChange(piece) { changes.insert(group, at: 0) }
