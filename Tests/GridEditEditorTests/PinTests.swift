@@ -77,7 +77,7 @@ struct PinTests {
         #expect(net.changes == [.pins(layer: .solution, before: [.square], after: [.large1])])
     }
 
-    @Test("Pin changes journal and read back exactly; old journal headers without pins still read")
+    @Test("Pin changes journal in piece order and invert exactly (recovery below reads them back)")
     func journalForm() throws {
         let change = Change.pins(layer: .tray, before: [.square], after: [.square, .large2])
         let command = EditCommand(label: "pin large-2", changes: [change])
