@@ -78,6 +78,8 @@ public final class CommandInterpreter {
         case "remove": try tangramEdit(&a) { (e, piece) throws(EditError) in try e.remove(piece) }
         case "attach": try attach(&a)
         case "detach": try tangramEdit(&a) { (e, piece) throws(EditError) in try e.detach(piece) }
+        case "pin": try pin(&a)
+        case "unpin": try unpin(&a)
         case "snap": try snap(&a)
         case "layer": try layer(&a)
         case "set": try setCell(&a)

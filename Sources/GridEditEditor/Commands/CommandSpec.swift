@@ -27,7 +27,8 @@ public struct CommandSpec: Sendable {
         /// Free text or numbers: nothing to complete.
         case value
 
-        public enum Placement: Sendable, Hashable { case placed, unplaced, any }
+        /// `pinned` and `unpinned` are placed pieces that are (not) pinned.
+        public enum Placement: Sendable, Hashable { case placed, unplaced, any, pinned, unpinned }
     }
 
     public var name: String
@@ -148,6 +149,17 @@ extension CommandSpec {
                     arguments: [.piece(.placed)], repeatsLast: true),
         CommandSpec("detach", group: .tangram, usage: "detach PIECE",
                     summary: "take a piece out of its group", arguments: [.piece(.placed)]),
+        CommandSpec("pin", group: .tangram, usage: "pin PIECE...",
+                    summary: "fix pieces where they are: no command moves them and settling leaves them be",
+                    details: """
+                        A pinned piece cannot be moved, nudged, turned, flipped or removed, and neither can the \
+                        group it belongs to; camera and replayed poses for it are ignored. The view marks it. \
+                        Pins are session state, like groups: they are not saved in the puzzle file, but undo, \
+                        redo and recovery keep them.
+                        """,
+                    arguments: [.piece(.unpinned)], repeatsLast: true),
+        CommandSpec("unpin", group: .tangram, usage: "unpin PIECE...|all",
+                    summary: "let pinned pieces move again", arguments: [.piece(.pinned)], repeatsLast: true),
         CommandSpec("snap", group: .tangram, usage: "snap [grid|rotation|anchors on|off] [radius R] [PIECE]",
                     summary: "show or change snapping; `snap PIECE` anchors a piece where it is",
                     details: """

@@ -63,7 +63,9 @@ public struct Completer {
         switch spec.arguments[index] {
         case .piece(let placement):
             let excluded = Set(positional.compactMap { try? CommandInterpreter.piece(named: $0).rawValue })
-            return simple(word, pieces(placement).filter { !excluded.contains($0) })
+            // `unpin all` instead of pieces: offered only as the first word.
+            let all = spec.name == "unpin" && positional.isEmpty ? ["all"] : []
+            return simple(word, pieces(placement).filter { !excluded.contains($0) } + all)
         case .path(let extensions):
             return paths(word, extensions: extensions)
         case .template:
@@ -112,6 +114,8 @@ public struct Completer {
             case .placed: placed.contains(piece)
             case .unplaced: !placed.contains(piece)
             case .any: true
+            case .pinned: editor.pinned.contains(piece)
+            case .unpinned: placed.contains(piece) && !editor.pinned.contains(piece)
             }
         }.map(\.rawValue)
     }

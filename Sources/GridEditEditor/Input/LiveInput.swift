@@ -23,8 +23,9 @@ import GridEditLayout
 /// A finger that goes down on no piece does nothing; a long press without moving does nothing.
 ///
 /// Pose events (a camera): `detected`/`moved` set the object's pose (placing it if needed and
-/// detaching it from its group), `removed` takes it off. Events under ``minConfidence`` and events
-/// from a frame older than one already seen for the object are ignored.
+/// detaching it from its group), `removed` takes it off. Events under ``minConfidence``, events
+/// from a frame older than one already seen for the object and events for a pinned piece are
+/// ignored.
 public final class LiveInput {
     public enum Outcome {
         case edited(EditOutcome)
@@ -157,6 +158,10 @@ public final class LiveInput {
             return [.ignored("\(piece.rawValue): frame \(event.frame) is older than frame \(seen)")]
         }
         lastFrame[piece] = event.frame
+        // A pin outranks the camera: the designer fixed the piece, so its sightings are noise.
+        if let document = service.active, document.pinnedPieces(in: document.layer).contains(piece) {
+            return [.ignored("\(piece.rawValue) is pinned; its pose at frame \(event.frame) is ignored (`unpin \(piece.rawValue)` to follow it)")]
+        }
         switch event.kind {
         case .detected, .moved:
             guard let editor = tangramEditor() else { return [.ignored("the active document is not a tangram")] }

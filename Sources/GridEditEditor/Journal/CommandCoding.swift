@@ -31,6 +31,8 @@ extension Change {
                 .array(groups.map { .array($0.map { .string($0.rawValue) }) })
             }
             return .fields(["groups": .fields(["layer": .string(layer.rawValue), "before": list(before), "after": list(after)])])
+        case let .pins(layer, before, after):
+            return .fields(["pins": .fields(["layer": .string(layer.rawValue), "before": Self.pinList(before), "after": Self.pinList(after)])])
         case let .metadata(before, after):
             return .fields(["metadata": .fields(["before": Self.encode(before), "after": Self.encode(after)])])
         }
@@ -46,11 +48,14 @@ extension Change {
         } else if object.has("groups") {
             let o = try object.object("groups")
             self = .groups(layer: try Self.layer(o), before: try Self.groupList(o, "before"), after: try Self.groupList(o, "after"))
+        } else if object.has("pins") {
+            let o = try object.object("pins")
+            self = .pins(layer: try Self.layer(o), before: try Self.pinSet(o, "before"), after: try Self.pinSet(o, "after"))
         } else if object.has("metadata") {
             let o = try object.object("metadata")
             self = .metadata(before: try Self.decodeMetadata(o.object("before")), after: try Self.decodeMetadata(o.object("after")))
         } else {
-            throw object.fail("unknown change (expected part, groups or metadata)")
+            throw object.fail("unknown change (expected part, groups, pins or metadata)")
         }
     }
 
@@ -71,6 +76,20 @@ extension Change {
             groups.append(pieces)
         }
         return groups
+    }
+
+    /// Pinned pieces in piece order, so the same pins always journal as the same text.
+    static func pinList(_ pins: Set<TangramPiece>) -> JSONValue {
+        .array(pins.sorted().map { .string($0.rawValue) })
+    }
+
+    static func pinSet(_ o: LineObject, _ key: String) throws(JSONLineError) -> Set<TangramPiece> {
+        var pins: Set<TangramPiece> = []
+        for item in try o.array(key) {
+            guard case .string(let s) = item.value, let piece = TangramPiece(rawValue: s) else { throw o.fail("unknown piece in \"\(key)\"") }
+            pins.insert(piece)
+        }
+        return pins
     }
 
     static func encode(_ m: PuzzleMetadata) -> JSONValue {

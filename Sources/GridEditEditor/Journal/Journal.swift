@@ -26,6 +26,9 @@ public struct JournalHeader: Sendable {
     /// kind's own form; nil when there is none.
     public var play: JSONValue?
     public var groups: GroupTable
+    /// Pinned pieces at the start. Optional in the file: journals written before pins existed
+    /// have none, and recover with no pins.
+    public var pins: PinTable
 
     var value: JSONValue {
         var members: [JSONValue.Member] = [
@@ -39,11 +42,13 @@ public struct JournalHeader: Sendable {
             layers.append(.init(layer.rawValue, .array(groups[layer].map { .array($0.map { .string($0.rawValue) }) })))
         }
         members.append(.init("groups", .object(layers)))
+        let pinned = Layer.allCases.filter { !pins[$0].isEmpty }.map { JSONValue.Member($0.rawValue, Change.pinList(pins[$0])) }
+        if !pinned.isEmpty { members.append(.init("pins", .object(pinned))) }
         return .object(members)
     }
 
     init(pid: Int32, boot: String, started: String, path: String?, fileHash: String?, document: String,
-         play: JSONValue?, groups: GroupTable) {
+         play: JSONValue?, groups: GroupTable, pins: PinTable = PinTable()) {
         self.pid = pid
         self.boot = boot
         self.started = started
@@ -52,6 +57,7 @@ public struct JournalHeader: Sendable {
         self.document = document
         self.play = play
         self.groups = groups
+        self.pins = pins
     }
 
     init(_ o: LineObject) throws(JSONLineError) {
@@ -69,6 +75,14 @@ public struct JournalHeader: Sendable {
             groups[layer] = try Change.groupList(layers, layer.rawValue)
         }
         self.groups = groups
+        var pins = PinTable()
+        if o.has("pins") {
+            let layers = try o.object("pins")
+            for layer in Layer.allCases where layers.has(layer.rawValue) {
+                pins[layer] = try Change.pinSet(layers, layer.rawValue)
+            }
+        }
+        self.pins = pins
     }
 }
 

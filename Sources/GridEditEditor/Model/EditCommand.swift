@@ -14,6 +14,8 @@ public enum Change: Sendable, Hashable {
     case part(name: String, before: JSONValue?, after: JSONValue?)
     /// The groups of a layer are replaced (editor-only state).
     case groups(layer: Layer, before: [[TangramPiece]], after: [[TangramPiece]])
+    /// The pinned pieces of a layer are replaced (editor-only state).
+    case pins(layer: Layer, before: Set<TangramPiece>, after: Set<TangramPiece>)
     /// Id, name, difficulty, author, description or tags change.
     case metadata(before: PuzzleMetadata, after: PuzzleMetadata)
 
@@ -21,6 +23,7 @@ public enum Change: Sendable, Hashable {
         switch self {
         case let .part(name, before, after): .part(name: name, before: after, after: before)
         case let .groups(layer, before, after): .groups(layer: layer, before: after, after: before)
+        case let .pins(layer, before, after): .pins(layer: layer, before: after, after: before)
         case let .metadata(before, after): .metadata(before: after, after: before)
         }
     }
@@ -30,6 +33,7 @@ public enum Change: Sendable, Hashable {
         switch self {
         case let .part(_, before, after): before == after
         case let .groups(_, before, after): before == after
+        case let .pins(_, before, after): before == after
         case let .metadata(before, after): before == after
         }
     }
@@ -44,6 +48,9 @@ public enum Change: Sendable, Hashable {
         case let .groups(layer, before, after):
             guard state.groups[layer] == GroupTable([layer: before])[layer] else { throw Self.mismatch("the groups are not what the edit expects") }
             state.groups[layer] = after
+        case let .pins(layer, before, after):
+            guard state.pins[layer] == before else { throw Self.mismatch("the pinned pieces are not what the edit expects") }
+            state.pins[layer] = after
         case let .metadata(before, after):
             // `updatedAt` belongs to saves, not to edits: it is neither checked nor changed.
             var current = state.puzzle.metadata

@@ -46,8 +46,8 @@ public final class EditorDocument {
     public var puzzle: any Puzzle { state.puzzle }
 
     /// Unsaved changes: the puzzle differs from the last save (undoing back to it makes the
-    /// document clean again). Play state counts (entered Sudoku digits); groups are session
-    /// state and do not.
+    /// document clean again). Play state counts (entered Sudoku digits); groups and pins are
+    /// session state and do not.
     public var isDirty: Bool { !state.puzzle.isEqual(to: savedPuzzle) }
 
     /// The puzzle as a file holds it.
@@ -69,7 +69,8 @@ public final class EditorDocument {
         for pose in TangramKind.poses(layer.arrangement, of: tangram) {
             if let given = memory[pose.piece]?[pose] { remembered[pose.piece] = given }
         }
-        return TangramEditor(puzzle: tangram, groups: state.groups, layer: layer, settings: settings, remembered: remembered)
+        return TangramEditor(puzzle: tangram, groups: state.groups, layer: layer, settings: settings, remembered: remembered,
+                             pinned: state.pins[layer])
     }
 
     /// What the settling engine was given for each piece, by the exact pose that came of it: a
@@ -89,6 +90,9 @@ public final class EditorDocument {
         }
     }
 
+    /// The pieces pinned in a layer of a Tangram: what settling must leave where they are.
+    public func pinnedPieces(in layer: Layer) -> Set<TangramPiece> { state.pins[layer] }
+
     /// The Sudoku editor (nil for another kind).
     public var sudokuEditor: SudokuEditor? {
         (state.puzzle as? SudokuPuzzle).map(SudokuEditor.init)
@@ -98,7 +102,8 @@ public final class EditorDocument {
     func journalHeader(boot: String, started: String) -> JournalHeader {
         JournalHeader(pid: getpid(), boot: boot, started: started,
                       path: path.map(FileSystem.absolute), fileHash: fingerprint.map(FNV1a.hex),
-                      document: fileDocument.canonicalText(), play: state.puzzle.playState, groups: state.groups)
+                      document: fileDocument.canonicalText(), play: state.puzzle.playState, groups: state.groups,
+                      pins: state.pins)
     }
 }
 

@@ -37,23 +37,52 @@ public struct GroupTable: Sendable, Hashable {
     }
 }
 
+/// Pieces pinned in place, per layer: the designer says "this one is right, leave it", so no
+/// command moves it and settling (the constraint engine) treats it as fixed. Session state like
+/// the groups: the file format has no pins, so they are not saved; they are journaled, so undo,
+/// redo and recovery keep them. Only placed pieces are pinned (commands that would take a pinned
+/// piece off the board refuse), so a pin never outlives its piece.
+public struct PinTable: Sendable, Hashable {
+    /// The pinned pieces per layer; a layer with none has no entry, so equal pins compare equal.
+    public private(set) var pins: [Layer: Set<TangramPiece>] = [:]
+
+    public init() {}
+
+    public init(_ pins: [Layer: Set<TangramPiece>]) {
+        for (layer, set) in pins { self[layer] = set }
+    }
+
+    /// The pinned pieces of one layer. Setting normalises: an empty set removes the layer.
+    public subscript(layer: Layer) -> Set<TangramPiece> {
+        get { pins[layer] ?? [] }
+        set { pins[layer] = newValue.isEmpty ? nil : newValue }
+    }
+
+    public func isPinned(_ piece: TangramPiece, in layer: Layer) -> Bool {
+        pins[layer]?.contains(piece) ?? false
+    }
+}
+
 /// Everything an edit can change: the puzzle itself (Core's value, of whatever kind; a save
-/// writes its file fields) and the editor-only state beside it (groups).
+/// writes its file fields) and the editor-only state beside it (groups and pins).
 public struct EditorState: Sendable, Hashable {
     public var puzzle: any Puzzle
     public var groups: GroupTable
+    public var pins: PinTable
 
-    public init(puzzle: any Puzzle, groups: GroupTable = GroupTable()) {
+    public init(puzzle: any Puzzle, groups: GroupTable = GroupTable(), pins: PinTable = PinTable()) {
         self.puzzle = puzzle
         self.groups = groups
+        self.pins = pins
     }
 
     public static func == (a: EditorState, b: EditorState) -> Bool {
-        a.puzzle.isEqual(to: b.puzzle) && a.groups == b.groups
+        a.puzzle.isEqual(to: b.puzzle) && a.groups == b.groups && a.pins == b.pins
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(puzzle)
         hasher.combine(groups)
+        hasher.combine(pins)
     }
 }

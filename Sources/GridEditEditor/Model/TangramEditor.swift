@@ -44,12 +44,12 @@ public struct TangramEditor: Sendable {
     public let groups: GroupTable
     public let layer: Layer
     public let settings: SnapSettings
+    /// The layer's pinned pieces: no edit moves them, and settling must hold them fixed.
+    public let pinned: Set<TangramPiece>
     /// The layer's poses, in file order.
     public let poses: [Pose]
     /// For pieces whose current pose came from settling: the pose they were given then.
     public let remembered: [TangramPiece: ApproximatePose]
-    /// Pieces settling never moves.
-    public let pinned: Set<TangramPiece>
 
     public init(puzzle: TangramPuzzle, groups: GroupTable, layer: Layer, settings: SnapSettings,
                 remembered: [TangramPiece: ApproximatePose] = [:], pinned: Set<TangramPiece> = []) {
@@ -117,9 +117,9 @@ public struct TangramEditor: Sendable {
     /// Moves a piece (and its group) so that the piece's origin lands at `position`, then settles
     /// it (`anchoring: false` only snaps it to the grid).
     public func move(_ piece: TangramPiece, to position: PositionInput, anchoring: Bool = true) throws(EditError) -> Proposal {
+        try requireUnpinned(piece)
         let current = try requirePose(piece)
-        try requireUnpinned(piece, verb: "move")
-        if settles && anchoring {
+                if settles && anchoring {
             let (dx, dy) = (position.x.approximation - current.position.doubleX, position.y.approximation - current.position.doubleY)
             var exactOffset: Vector?
             if case .exact(let x) = position.x, case .exact(let y) = position.y { exactOffset = Point(x, y) - current.position }
@@ -137,13 +137,14 @@ public struct TangramEditor: Sendable {
 
     /// Moves a piece (and its group) by an exact offset. No settling: a nudge is deliberate.
     public func nudge(_ piece: TangramPiece, by offset: Vector) throws(EditError) -> Proposal {
+        try requireUnpinned(piece)
         _ = try requirePose(piece)
-        try requireUnpinned(piece, verb: "nudge")
-        return translate(piece, by: offset, verb: "nudge", notes: [])
+                return translate(piece, by: offset, verb: "nudge", notes: [])
     }
 
     /// Settles a piece (and its group) where it is now; nil when that changes nothing.
     public func snapInPlace(_ piece: TangramPiece) throws(EditError) -> Proposal? {
+        try requireUnpinned(piece)
         _ = try requirePose(piece)
         guard settles else { return nil }
         let arriving = members(of: piece).map { remembered[$0.piece] ?? ApproximatePose($0) }
@@ -158,13 +159,6 @@ public struct TangramEditor: Sendable {
         let others = moving.count > 1 ? " with \(moving.dropFirst().map(\.piece.rawValue).joined(separator: ", "))" : ""
         let label = "\(verb) \(piece.rawValue)\(others) to \(moved[0].position)"
         return Proposal(command: EditCommand(label: label, changes: changes), notes: notes)
-    }
-
-    /// Refuses to move a pinned piece (or a group holding one).
-    func requireUnpinned(_ piece: TangramPiece, verb: String) throws(EditError) {
-        guard let held = groups.group(of: piece, in: layer).first(where: pinned.contains) else { return }
-        throw EditError(held == piece ? "\(piece.rawValue) is pinned; `unpin \(piece.rawValue)` first"
-                                      : "\(piece.rawValue) is attached to \(held.rawValue), which is pinned; `unpin \(held.rawValue)` first")
     }
 
     // MARK: Settling
@@ -239,9 +233,9 @@ public struct TangramEditor: Sendable {
     /// Turns a piece (and its group) about `pivot`, or about a point near its middle chosen so
     /// that the turn stays exact.
     public func rotate(_ piece: TangramPiece, by angle: AngleInput, about pivot: Point? = nil) throws(EditError) -> Proposal {
+        try requireUnpinned(piece)
         _ = try requirePose(piece)
-        try requireUnpinned(piece, verb: "rotate")
-        var notes: [String] = []
+                var notes: [String] = []
         let (turn, snapped) = try settings.resolve(angle)
         if snapped { notes.append("angle snapped to \(turn.degrees)°") }
         let moving = members(of: piece)
@@ -295,9 +289,9 @@ public struct TangramEditor: Sendable {
     /// Mirrors a piece (and its group) left to right in place, across the vertical 0.25-grid line
     /// nearest its middle. Always exact. For a triangle or the square this is a turn.
     public func flip(_ piece: TangramPiece) throws(EditError) -> Proposal {
+        try requireUnpinned(piece)
         _ = try requirePose(piece)
-        try requireUnpinned(piece, verb: "flip")
-        let moving = members(of: piece)
+                let moving = members(of: piece)
         let box = AnchorManager.union(moving.map(\.polygon.boundingBox))
         let axis = Exact(nearestQuarterTo: (box.minX.doubleValue + box.maxX.doubleValue) / 2) ?? box.minX
         let flipped = moving.map { $0.mirrored(acrossVerticalLine: axis) }
@@ -315,6 +309,7 @@ public struct TangramEditor: Sendable {
     // MARK: Removing, groups, direct poses
 
     public func remove(_ piece: TangramPiece) throws(EditError) -> Proposal {
+        try requireUnpinned(piece, alone: true)
         let current = try requirePose(piece)
         var changes: [Change] = [.pose(layer: layer, piece: piece, before: current, after: nil)]
         if let group = detachChange(piece) { changes.insert(group, at: 0) }
@@ -355,8 +350,7 @@ public struct TangramEditor: Sendable {
     /// group (a physical piece moves on its own), grid-snapped and anchored.
     public func setPose(_ piece: TangramPiece, position: PositionInput, rotation: AngleInput, flipped: Bool,
                         anchoring: Bool = true) throws(EditError) -> Proposal? {
-        try requireUnpinned(piece, verb: "move")
-        var notes: [String] = []
+                var notes: [String] = []
         let (turn, _) = try settings.resolve(rotation)
         let current = self.pose(of: piece)
         let detach = detachChange(piece)

@@ -68,13 +68,14 @@ extension GridEditorService {
 
 extension EditCommand {
     /// One command with the net effect of several applied in order: for each puzzle part, group
-    /// table and the details, the value before the first and after the last; what ends as it
+    /// table, pin set and the details, the value before the first and after the last; what ends as it
     /// began is left out. Every change touches its own part of the state, so applying the net
     /// changes in any order does what applying the commands did.
     static func netEffect(of commands: ArraySlice<EditCommand>, label: String) -> EditCommand {
         enum Slot: Hashable {
             case part(String)
             case groups(Layer)
+            case pins(Layer)
             case metadata
         }
         var order: [Slot] = []
@@ -84,6 +85,7 @@ extension EditCommand {
             switch change {
             case .part(let name, _, _): slot = .part(name)
             case .groups(let layer, _, _): slot = .groups(layer)
+            case .pins(let layer, _, _): slot = .pins(layer)
             case .metadata: slot = .metadata
             }
             guard let first = net[slot] else {
@@ -94,6 +96,7 @@ extension EditCommand {
             switch (first, change) {
             case let (.part(name, before, _), .part(_, _, after)): net[slot] = .part(name: name, before: before, after: after)
             case let (.groups(layer, before, _), .groups(_, _, after)): net[slot] = .groups(layer: layer, before: before, after: after)
+            case let (.pins(layer, before, _), .pins(_, _, after)): net[slot] = .pins(layer: layer, before: before, after: after)
             case let (.metadata(before, _), .metadata(_, after)): net[slot] = .metadata(before: before, after: after)
             default: break
             }

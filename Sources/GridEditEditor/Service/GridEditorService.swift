@@ -332,6 +332,7 @@ public final class GridEditorService {
                                       schemaReference: base.schemaReference, fingerprint: fingerprint)
         document.savedPuzzle = savedPuzzle
         document.state.groups = header.groups
+        document.state.pins = header.pins
         if header.path == nil { document.fingerprint = nil }
         var replayed = 0
         for command in orphan.commands {

@@ -21,7 +21,9 @@ enum Preview {
         var parts = [style.sgr("1", document.displayName + (document.isDirty ? " (modified)" : ""))]
         switch document.puzzle {
         case let t as TangramPuzzle:
-            parts.append("\(document.layer.rawValue) \(TangramKind.poses(document.layer.arrangement, of: t).count)/7 placed")
+            let pinned = document.pinnedPieces(in: document.layer).count
+            parts.append("\(document.layer.rawValue) \(TangramKind.poses(document.layer.arrangement, of: t).count)/7 placed"
+                         + (pinned > 0 ? ", \(pinned) pinned" : ""))
         case let s as SudokuPuzzle:
             let givens = s.givens.cells.filter { $0 != 0 }.count
             let entered = s.enteredCells.count
@@ -82,6 +84,7 @@ struct TangramPreview {
         let columns = Int(maxX - minX) * Self.columnsPerUnit
         let rows = Int(maxY - minY) * Self.rowsPerUnit
         let silhouette = puzzle.silhouette?.map { ring in ring.vertices.map { (x: $0.doubleX, y: $0.doubleY) } } ?? []
+        let pinned = document.pinnedPieces(in: document.layer)
 
         // Where each piece's letter goes: the cell holding the middle of its corners.
         var labels: [Int: (row: Int, column: Int)] = [:]
@@ -106,6 +109,11 @@ struct TangramPreview {
             case .piece(let i): Self.colour(poses[i].piece)
             case .overlap: "101"
             }
+        }
+        /// A pinned piece shows `*` just after its label, in colour or not, so a pin is visible
+        /// at a glance without reading the legend.
+        func isPinMark(_ i: Int, _ r: Int, _ c: Int) -> Bool {
+            pinned.contains(poses[i].piece) && labels[i].map { $0.row == r && $0.column + 1 == c } == true
         }
         func foreground(_ fill: Fill) -> String {
             let code = background(fill)
@@ -132,7 +140,9 @@ struct TangramPreview {
                             : style.sgr(foreground(top) + ";" + background(bottom), "▀")
                     } else if case .piece(let i) = top {
                         let isLabel = labels[i].map { $0.row == r && $0.column == c } ?? false
-                        line += style.sgr(background(top) + ";30;1", isLabel ? String(poses[i].piece.letter) : " ")
+                        let isPinned = pinned.contains(poses[i].piece)
+                        let text = isLabel ? String(poses[i].piece.letter) : isPinMark(i, r, c) ? "*" : " "
+                        line += style.sgr(background(top) + ";30;1" + (isLabel && isPinned ? ";4" : ""), text)
                     } else if top == .overlap {
                         line += style.sgr("101;97;1", "!")
                     } else if top == .silhouette {
@@ -143,7 +153,7 @@ struct TangramPreview {
                 } else {
                     switch sample(x, maxY - (Double(r) + 0.5) / Double(Self.rowsPerUnit)) {
                     case .overlap: line += "#"
-                    case .piece(let i): line.append(poses[i].piece.letter)
+                    case .piece(let i): line.append(isPinMark(i, r, c) ? "*" : poses[i].piece.letter)
                     case .silhouette: line += "░"
                     case .empty: line += dot ? "·" : " "
                     }
@@ -167,16 +177,19 @@ struct TangramPreview {
 
     private func legend(_ poses: [Pose]) -> [String] {
         let groups = document.state.groups[document.layer]
+        let pinned = document.pinnedPieces(in: document.layer)
         var entries: [String] = []
         for pose in poses {
             let letter = style.colour ? style.sgr(Self.colour(pose.piece) + ";30;1", String(pose.piece.letter)) : String(pose.piece.letter)
             var text = "\(pose.piece.rawValue) \(pose.position) \(pose.rotation.degrees)°" + (pose.flipped ? " flipped" : "")
             if let g = groups.firstIndex(where: { $0.contains(pose.piece) }) { text += " [group \(g + 1)]" }
+            if pinned.contains(pose.piece) { text += " [pinned]" }
             entries.append(letter + " " + text)
         }
         let placed = Set(poses.map(\.piece))
         let missing = TangramPiece.allCases.filter { !placed.contains($0) }
         var lines = entries.map { "  " + $0 }
+        if !pinned.isEmpty { lines.append("  pinned: " + pinned.sorted().map(\.rawValue).joined(separator: ", ")) }
         if !missing.isEmpty { lines.append("  " + style.sgr("2", "not placed: " + missing.map(\.rawValue).joined(separator: ", "))) }
         return lines
     }
