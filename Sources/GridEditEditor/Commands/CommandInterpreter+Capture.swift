@@ -85,18 +85,9 @@ extension CommandInterpreter {
                 console.say(line, .dim)
             case .event(let event):
                 events += 1
+                var refused: [String] = []
                 for outcome in input.handle(event) {
-                    switch outcome {
-                    case .edited(let result):
-                        edits += 1
-                        console.say(result.command.label, .edit)
-                        for note in result.notes { console.say("  " + note, .note) }
-                        if liveView { console.documentChanged(document) }
-                    case .ignored(let why):
-                        ignored.append(why)
-                    case .failed(let why):
-                        console.say("  refused: " + why, .warning)
-                    }
+                    say(outcome, edits: &edits, ignored: &ignored, failures: &refused, redraw: document)
                 }
             case .finish, .cancel, .ended:
                 end = signal

@@ -28,19 +28,10 @@ extension CommandInterpreter {
                 break
             }
             events += 1
+            var redraw: EditorDocument?
+            if case .realTime = pacing { redraw = service.active }
             for outcome in input.handle(event) {
-                switch outcome {
-                case .edited(let result):
-                    edits += 1
-                    console.say(result.command.label, .edit)
-                    for note in result.notes { console.say("  " + note, .note) }
-                    if case .realTime = pacing, liveView, let active = service.active { console.documentChanged(active) }
-                case .ignored(let why):
-                    ignored.append(why)
-                case .failed(let why):
-                    failures.append(why)
-                    console.say("  refused: " + why, .warning)
-                }
+                say(outcome, edits: &edits, ignored: &ignored, failures: &failures, redraw: redraw)
             }
         }
         for why in ignored.prefix(5) { console.say("  ignored: " + why, .dim) }
@@ -55,5 +46,23 @@ extension CommandInterpreter {
         if interrupted { return .failed("replay interrupted after \(events) events") }
         if !failures.isEmpty { return .failed("\(failures.count) gesture\(failures.count == 1 ? "" : "s") of \(path) could not be applied") }
         return .ok
+    }
+
+    /// Says what one live-input outcome did, counting edits and collecting what was ignored or
+    /// refused; redraws the live view of `redraw` after an edit.
+    func say(_ outcome: LiveInput.Outcome, edits: inout Int, ignored: inout [String], failures: inout [String],
+             redraw: EditorDocument?) {
+        switch outcome {
+        case .edited(let result):
+            edits += 1
+            console.say(result.command.label, .edit)
+            for note in result.notes { console.say("  " + note, .note) }
+            if liveView, let redraw { console.documentChanged(redraw) }
+        case .ignored(let why):
+            ignored.append(why)
+        case .failed(let why):
+            failures.append(why)
+            console.say("  refused: " + why, .warning)
+        }
     }
 }

@@ -389,17 +389,7 @@ public struct TangramEditor: Sendable {
 
     /// Whether the poses form one figure (every piece touches the rest, edge or corner).
     static func connected(_ poses: [Pose]) -> Bool {
-        guard poses.count > 1 else { return true }
-        let polygons = poses.map(\.polygon)
-        var reached: Set<Int> = [0]
-        var frontier = [0]
-        while let i = frontier.popLast() {
-            for j in polygons.indices where !reached.contains(j) && polygons[i].touchesOrOverlaps(polygons[j]) {
-                reached.insert(j)
-                frontier.append(j)
-            }
-        }
-        return reached.count == polygons.count
+        poses.count <= 1 || Pose.figure(of: 0, in: poses).count == poses.count
     }
 
     // MARK: Hit testing

@@ -47,3 +47,20 @@ public struct Pose: Sendable, Hashable {
         public var vertices: Set<Point>
     }
 }
+
+extension Pose {
+    /// The indices of the poses that touch the one at `start`, along an edge or at a corner,
+    /// directly or through others (itself included): the figure it belongs to.
+    public static func figure(of start: Int, in poses: [Pose]) -> Set<Int> {
+        let polygons = poses.map(\.polygon)
+        var reached: Set<Int> = [start]
+        var frontier = [start]
+        while let i = frontier.popLast() {
+            for j in polygons.indices where !reached.contains(j) && polygons[i].touchesOrOverlaps(polygons[j]) {
+                reached.insert(j)
+                frontier.append(j)
+            }
+        }
+        return reached
+    }
+}

@@ -10,16 +10,8 @@ struct DisconnectedRule: Rule {
 
     func check(_ puzzle: TangramPuzzle) -> [Finding] {
         guard let poses = puzzle.pieces, poses.count > 1 else { return [] }
-        let polygons = poses.map(\.polygon)
-        var reached: Set<Int> = [0]
-        var frontier = [0]
-        while let i = frontier.popLast() {
-            for j in polygons.indices where !reached.contains(j) && polygons[i].touchesOrOverlaps(polygons[j]) {
-                reached.insert(j)
-                frontier.append(j)
-            }
-        }
-        let apart = polygons.indices.filter { !reached.contains($0) }
+        let reached = Pose.figure(of: 0, in: poses)
+        let apart = poses.indices.filter { !reached.contains($0) }
         guard !apart.isEmpty else { return [] }
         let names = apart.map { poses[$0].piece.rawValue }.joined(separator: ", ")
         return [finding("the pieces form more than one figure: \(names) do not touch \(poses[0].piece.rawValue)'s group",
