@@ -9,10 +9,11 @@ import PackageDescription
 //   GridEditCore      puzzle kinds, packs, the `Pose` codec, store, findings and the checker (no terminal); in System/
 //                     the one file-system, process, standard-stream and parallel-map helper each
 //   GridEditLayout    the layout engine: approximate poses in (`ApproximatePose`, touch-file lines,
-//                     camera frames through `PoseTracker`), exact poses out (`SnapSettings`,
-//                     `AnchorManager`, `LayoutSnapper`, `CameraLayout`)
-//   GridEditEditor    the editor core: documents, undo, journal, validation, live input
-//   GridEditRender    Cairo previews, cards and sheets (Core only)
+//                     camera frames through `PoseTracker`), exact poses out (the settling engine
+//                     `Settler` over `LayoutSnapper` over `AnchorManager`; `SnapSettings`, `CameraLayout`)
+//   GridEditEditor    the editor core: documents, undo, journal, validation, live input, the command
+//                     interpreter
+//   GridEditRender    Cairo previews, cards and sheets (Core and below, never Layout or the editor)
 //   GridEditCapture   mat finding, piece segmentation and fitting, calibration (Core and Layout,
 //                     never the editor)
 //   gridedit, gridedit-capture, gridedit-bench   the front ends
