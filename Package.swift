@@ -58,9 +58,9 @@ let package = Package(
                        providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
         .target(name: "GridEditLayout", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON"]),
-        .target(name: "GridEditEditor", dependencies: ["GridEditCore", "GridEditLayout", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "GridEditEditor", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditLayout", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(name: "gridedit", dependencies: [
-            "GridEditCore", "GridEditRender", "GridEditLayout", "GridEditEditor", "CEditLine", "CEditLineShim",
+            "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor", "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -69,7 +69,7 @@ let package = Package(
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_videoio",
                                  "opencv_calib3d", "opencv_aruco"].map { .linkedLibrary($0) }),
-        .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditLayout"]),
+        .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditGeometry", "GridEditLayout"]),
         .executableTarget(name: "gridedit-capture", dependencies: [
             "GridEditCapture", "GridEditCore", "GridEditRender", "CVision",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

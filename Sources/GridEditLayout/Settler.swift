@@ -1,8 +1,10 @@
 import GridEditCore
 import GridEditGeometry
 
-/// The one settling engine every pose goes through, whatever brought it: a typed `place` or
-/// `move`, a drag, a `replay`ed touch file, a camera. Approximate poses in, exact poses out.
+/// The settling engine the editor sends every approximate pose through: a typed `place` or
+/// `move`, a drag, a `replay`ed touch file, a camera pose that arrives without an exact position.
+/// Approximate poses in, exact poses out. (A camera stream from `gridedit-capture` arrives
+/// already settled by the same ``LayoutSnapper``, through ``CameraLayout``.)
 ///
 /// **Settling.** When poses arrive, the figure they join (every piece whose pose as given lies
 /// within ``reach`` of theirs, transitively) is solved as one layout by ``LayoutSnapper``: angles to

@@ -3,8 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GridEditEditor
-import GridEditLayout
 import GridEditCore
 
 /// Where `gridedit-capture` is: the half of gridedit that links OpenCV, kept out of this

@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditLayout
 
 /// A captured layout as a new tangram puzzle: validated with the same rules as `gridedit check`
 /// and written atomically through the puzzle store, as the editor saves (the REPL's `capture`
@@ -17,7 +18,7 @@ public enum CapturedPuzzle {
                                       description: "Captured from the camera.")
         var puzzle = TangramPuzzle(metadata: metadata, pieces: layout.poses)
         // The errors `check` would report (the difficulty, a warning there, is estimated below).
-        let findings = TangramKind.rules.filter { type(of: $0).severity == .error }.flatMap { $0.check(puzzle) }
+        let findings = ConstraintValidator().validate(puzzle, depth: .live).filter { $0.severity == .error }
         guard findings.isEmpty else {
             throw CaptureError(.layout, "the captured layout is not a valid puzzle; nothing was written:\n"
                                + findings.map { "  \($0.rule): \($0.message)" }.joined(separator: "\n"))

@@ -1,6 +1,7 @@
 import GridEditCore
 import GridEditEditor
 import GridEditGeometry
+import GridEditLayout
 
 /// The terminal view of a document: Tangram as a raster of the play area (4 columns and 2 rows
 /// per unit, each piece drawn with its letter), Sudoku as a boxed grid. Display only: Doubles

@@ -1,9 +1,10 @@
 import GridEditCore
 import GridEditJSON
 
-/// Checks a puzzle with the same rules as `gridedit check`, so the editor and CI speak the same
-/// rule ids (docs/format.md): the kind's rules run on the puzzle being edited (for a Sudoku that
-/// includes `sudoku.conflict`, which looks at the working grid).
+/// Checks a puzzle with the same rules as `gridedit check`, so the editor, capture and CI speak the
+/// same rule ids (docs/format.md): the kind's rules run on the puzzle being edited or captured (for
+/// a Sudoku that includes `sudoku.conflict`, which looks at the working grid). It sits in the
+/// layout layer, below both the editor and capture, which validate what they settle with it.
 ///
 /// Two depths. **Live** runs after every edit and must stay well under a millisecond, so it
 /// leaves out the rules that search (a solver trying placements: milliseconds to seconds; each
