@@ -11,6 +11,8 @@ public struct SudokuConflictRule: Rule {
     public init() {}
 
     public func check(_ puzzle: SudokuPuzzle) -> [Finding] {
+        // Nothing entered (every file `check` reads): nothing to look at, and no cost.
+        guard puzzle.currentState != puzzle.givens else { return [] }
         let n = puzzle.size.rawValue
         return puzzle.currentState.conflicts.compactMap { conflict in
             let (a, b) = (conflict.first, conflict.second)
