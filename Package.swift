@@ -75,13 +75,17 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
-                                                                 "GridEditCapture", "SyntheticFrames", "CVision"]),
+                                                                 "GridEditCapture", "SyntheticFrames", "CVision", "PoseSequences"]),
 
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
         // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
         .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo"],
                 path: "Tests/SyntheticFrames"),
+        // Noisy pose sequences that lay out exact figures piece by piece, replayed through the
+        // editor's commands and checked against the figure: for the settling test and benchmark.
+        .target(name: "PoseSequences", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditLayout", "GridEditEditor"],
+                path: "Tests/PoseSequences"),
         .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "GridEditCore", "GridEditGeometry",
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),
@@ -90,7 +94,7 @@ let package = Package(
         .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
         .testTarget(name: "GridEditLayoutTests", dependencies: ["GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON",
                                                                 "GridEditTestSupport"]),
-        .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport"]),
+        .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences"]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision"]),
     ]
 )

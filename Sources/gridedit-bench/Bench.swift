@@ -17,6 +17,7 @@ enum Bench {
         ("tangram", { try TangramBenchmark.run(repository: repository) }),
         ("editor", { try EditorBenchmark.run(repository: repository) }),
         ("capture", { try CaptureBenchmark.run() }),
+        ("settle", { try SettleBenchmark.run(repository: repository) }),
     ]
 
     /// Tools: each takes the folder to write into.
