@@ -47,6 +47,32 @@ extension Polygon {
         return true
     }
 
+    /// How far inside the convex counter-clockwise polygon the point (x, y) lies: its distance
+    /// from the nearest edge's line, negative outside. Display precision, like
+    /// ``convex(_:contains:_:inset:)``: for deciding how deep approximate outlines overlap.
+    public static func convex(_ corners: [(x: Double, y: Double)], depthOf x: Double, _ y: Double) -> Double {
+        var depth = Double.infinity
+        for i in corners.indices {
+            let a = corners[i], b = corners[i + 1 == corners.count ? 0 : i + 1]
+            let (ex, ey) = (b.x - a.x, b.y - a.y)
+            depth = min(depth, (ex * (y - a.y) - ey * (x - a.x)) / (ex * ex + ey * ey).squareRoot())
+        }
+        return depth
+    }
+
+    /// The distance from the point (x, y) to the nearest point of the polygon's boundary.
+    public static func boundaryDistance(_ corners: [(x: Double, y: Double)], from x: Double, _ y: Double) -> Double {
+        var best = Double.infinity
+        for i in corners.indices {
+            let a = corners[i], b = corners[i + 1 == corners.count ? 0 : i + 1]
+            let (ex, ey) = (b.x - a.x, b.y - a.y)
+            let t = max(0, min(1, ((x - a.x) * ex + (y - a.y) * ey) / (ex * ex + ey * ey)))
+            let (dx, dy) = (a.x + t * ex - x, a.y + t * ey - y)
+            best = min(best, (dx * dx + dy * dy).squareRoot())
+        }
+        return best
+    }
+
     /// ``convex(_:contains:_:inset:)`` for a convex counter-clockwise polygon of exact corners.
     public func approximatelyContains(_ x: Double, _ y: Double, inset: Double = 0) -> Bool {
         Self.convex(vertices.map { ($0.doubleX, $0.doubleY) }, contains: x, y, inset: inset)

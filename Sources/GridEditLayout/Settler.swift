@@ -211,30 +211,9 @@ struct Outline {
         return deepest
     }
 
-    /// How far inside the (counter-clockwise, convex) outline a point lies; ≤ 0 outside.
-    func depth(of p: (x: Double, y: Double)) -> Double {
-        var depth = Double.infinity
-        for i in points.indices {
-            let a = points[i], b = points[(i + 1) % points.count]
-            let (dx, dy) = (b.x - a.x, b.y - a.y)
-            let length = (dx * dx + dy * dy).squareRoot()
-            depth = min(depth, (dx * (p.y - a.y) - dy * (p.x - a.x)) / length)
-        }
-        return depth
-    }
+    func depth(of p: (x: Double, y: Double)) -> Double { Polygon.convex(points, depthOf: p.x, p.y) }
 
-    /// Distance from a point to the outline's boundary.
-    func distance(from p: (x: Double, y: Double)) -> Double {
-        var best = Double.infinity
-        for i in points.indices {
-            let a = points[i], b = points[(i + 1) % points.count]
-            let (dx, dy) = (b.x - a.x, b.y - a.y)
-            let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
-            let (cx, cy) = (a.x + t * dx - p.x, a.y + t * dy - p.y)
-            best = min(best, (cx * cx + cy * cy).squareRoot())
-        }
-        return best
-    }
+    func distance(from p: (x: Double, y: Double)) -> Double { Polygon.boundaryDistance(points, from: p.x, p.y) }
 }
 
 extension Settler {
