@@ -1,18 +1,15 @@
-/// A small deterministic generator (SplitMix64) for noisy hands, cameras and random exact numbers.
+import GridEditCore
+
+/// Noise for tests: Core's deterministic ``SplitMix64`` with helpers for noisy hands, cameras and
+/// random exact numbers.
 public struct Noise: RandomNumberGenerator {
-    public var state: UInt64
+    private var generator: SplitMix64
 
     public init(state: UInt64) {
-        self.state = state
+        generator = SplitMix64(seed: state)
     }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { generator.next() }
 
     /// Uniform in -amplitude...amplitude.
     public mutating func jitter(_ amplitude: Double) -> Double {
