@@ -27,6 +27,13 @@ struct REPLCaptureCameraTests {
         #expect(run.stdout.contains(">  1 capture") || run.stdout.contains("1 capture"), "\(run.stdout)")
         let saved = try loadTangram(work.file("figure.json").path)
         #expect(footprints(saved.pieces ?? []) == footprints(frames.poses), "\(run.stdout)")
+
+        // The one-shot command on the same photos writes the same layout, pose for pose: both
+        // routes settle through the same engine.
+        let oneShot = try GridEditBinary.run(["capture", "--image"] + frames.views + frames.views + ["-o", "one-shot.json"], in: work.url)
+        #expect(oneShot.status == 0, "\(oneShot.stdout)\n\(oneShot.stderr)")
+        let captured = try loadTangram(work.file("one-shot.json").path)
+        #expect(captured.pieces == saved.pieces, "the REPL stream and the one-shot command disagree")
     }
 
     @Test("the stream carries exact positions: gridedit-capture snaps the whole layout")
