@@ -160,7 +160,7 @@ struct Render: ParsableCommand {
 
     private func plan(_ collection: PuzzleCollection, renderer: Renderer) throws -> [Output] {
         let output = self.output!
-        let isFolder = output.hasSuffix("/") || FileManager.default.directoryExists(output)
+        let isFolder = output.hasSuffix("/") || FileSystem.isDirectory(output)
         if let sheet, let layout = SheetOptions.layout(sheet) {
             let options = SheetOptions(columns: layout.columns, rows: layout.rows, solutions: solution, hint: hint,
                                        grid: grid, candidates: candidates)
@@ -204,10 +204,10 @@ struct Render: ParsableCommand {
     }
 
     private func requireFolder(_ output: String) throws {
-        if RenderFormat(path: output) != nil && !FileManager.default.directoryExists(output) {
+        if RenderFormat(path: output) != nil && !FileSystem.isDirectory(output) {
             throw RenderError.unsupported("\(output): several files are made, so -o must name a folder (it is created if missing)")
         }
-        if FileManager.default.fileExists(atPath: output) && !FileManager.default.directoryExists(output) {
+        if FileSystem.exists(output) && !FileSystem.isDirectory(output) {
             throw RenderError.writeFailed(path: output, reason: "it is a file; several files are made, so -o must name a folder")
         }
     }
@@ -238,9 +238,3 @@ struct Render: ParsableCommand {
 extension RenderFormat: ExpressibleByArgument {}
 extension TangramHint: ExpressibleByArgument {}
 
-extension FileManager {
-    func directoryExists(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-}

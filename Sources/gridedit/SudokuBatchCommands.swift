@@ -118,19 +118,17 @@ extension SudokuCommand {
 /// The bytes of a file, or of standard input for `-`; exit 2 when the file cannot be read.
 func readInput(_ path: String) throws -> [UInt8] {
     if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard case .success(let bytes) = FileSystem.read(path) else {
         StandardStreams.errorLine("\(path): cannot read the file; check the path")
         throw ExitCode(2)
     }
-    return [UInt8](data)
+    return bytes
 }
 
 /// `-`, or an existing file that is not a `.json` puzzle: a source of puzzle lines.
 func isLineSource(_ argument: String) -> Bool {
-    var isDirectory: ObjCBool = false
     if argument == "-" { return true }
-    guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { return false }
-    return !isDirectory.boolValue && !argument.hasSuffix(".json")
+    return FileSystem.isFile(argument) && !argument.hasSuffix(".json")
 }
 
 func readPuzzles(_ arguments: [String]) -> SudokuInput.Outcome {

@@ -53,16 +53,7 @@ struct SudokuCommand: ParsableCommand {
             guard PuzzleMetadata.isValidID(prefix) else {
                 throw ValidationError("prefix must be lower-case letters and digits joined by dashes")
             }
-            let text: String
-            if input == "-" {
-                text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            } else {
-                guard let data = FileManager.default.contents(atPath: input) else {
-                    StandardStreams.errorLine("\(input): cannot read the file; check the path")
-                    throw ExitCode(2)
-                }
-                text = String(decoding: data, as: UTF8.self)
-            }
+            let text = String(decoding: try readInput(input), as: UTF8.self)
             let outcome = SudokuLines.importLines(text, source: input, into: output, prefix: prefix, difficulty: level)
             for line in outcome.lines { print(line) }
             for message in outcome.errors { StandardStreams.errorLine(message) }

@@ -37,12 +37,8 @@ struct TangramCommand: ParsableCommand {
         var format: OutputFormat = .text
 
         func run() throws {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                StandardStreams.errorLine("\(file): cannot read the file; check the path")
-                throw ExitCode(2)
-            }
             let figure: TangramFigureFile.Figure
-            switch TangramFigureFile.load([UInt8](data)) {
+            switch TangramFigureFile.load(try readInput(file)) {
             case .success(let loaded): figure = loaded
             case .failure(let problem):
                 let place = problem.location.map { "\(file):\($0.line):\($0.column)" } ?? file

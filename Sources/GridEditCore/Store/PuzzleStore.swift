@@ -51,7 +51,7 @@ public struct PuzzleStore: Sendable {
 
     /// Every readable pack under the root, sorted by folder name.
     public func listPacks() -> [PackEntry] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted().compactMap { name in
+        FileSystem.entries(of: root, includingHidden: true).sorted().compactMap { name in
             let folder = FileSystem.join(root, name)
             return try? loadPack(folder: folder)
         }

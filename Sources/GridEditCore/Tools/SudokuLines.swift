@@ -42,7 +42,7 @@ public enum SudokuLines {
                                    difficulty: Difficulty, now: Date = Date()) -> Outcome {
         var outcome = Outcome()
         let timestamp = Self.timestamp(now)
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? FileSystem.makeFolders(folder)
         var number = 0
         let results = SudokuGrid.parseLines(text)
         // Zero-padded so that the files sort in input order (`sudoku-002` before `sudoku-010`).
