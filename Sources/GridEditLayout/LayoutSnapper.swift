@@ -41,6 +41,10 @@ import GridEditGeometry
 ///    is within reach; or, if it overlaps them or touches none of them, anchored against them
 ///    with the smallest radius that finds something, up to the snap radius. So pieces meeting
 ///    edge to edge end flush, and a piece within half a unit of another lands against it.
+///    Between anchoring within a quarter and anchoring farther comes a corner on an edge
+///    (``cornerOnEdge(_:against:seen:in:)``): moved only across the edge, the slide along it left
+///    to the grid. It also beats a corner pin that is farther from what was seen than the camera's
+///    error when it is within it. This is how pinwheel pieces round a hole meet.
 ///
 /// Overlaps that remain (pieces seen on top of each other) are reported, not hidden.
 public struct LayoutSnapper: Sendable {
@@ -329,7 +333,18 @@ public struct LayoutSnapper: Sendable {
             let moving = members.map { layout.placed[$0].pose }
             if settings.anchors, !others.isEmpty {
                 let seen = members.map { (layout.placed[$0].pose, layout.placed[$0].candidate.observation) }
-                if let snap = bestPin(AnchorManager(radius: settings.radius).candidates(moving, against: others), moving: seen, in: layout) {
+                let pinned = bestPin(AnchorManager(radius: settings.radius).candidates(moving, against: others), moving: seen, in: layout)
+                // A cluster the grid already put flush against the others (an edge along an edge,
+                // nothing overlapping) stays, like the sailboat's sail on its hull.
+                let placedWell = !moving.contains(where: { p in others.contains { p.polygon.interiorsOverlap($0.polygon) } })
+                    && moving.contains(where: { p in others.contains { p.polygon.sharesBoundarySegment(with: $0.polygon) } })
+                let onEdge = placedWell ? nil : cornerOnEdge(moving, against: others, seen: seen, in: layout)
+                // A corner pin farther than the camera's error from what was seen loses to a
+                // corner on an edge that is within it (a corner near, but not at, a corner).
+                if let snap = pinned, onEdge.map({ deviation(of: $0, moving: seen, in: layout) > tolerance
+                    || deviation(of: snap, moving: seen, in: layout) <= tolerance }) ?? true {
+                    move(members, of: &layout, by: snap)
+                } else if pinned != nil, let snap = onEdge {
                     move(members, of: &layout, by: snap)
                 } else if moving.contains(where: { p in others.contains { p.polygon.interiorsOverlap($0.polygon) } })
                             || !moving.contains(where: { p in others.contains { p.polygon.touchesOrOverlaps($0.polygon) } }) {
@@ -337,7 +352,11 @@ public struct LayoutSnapper: Sendable {
                         queue.append(cluster)
                         continue
                     }
-                    if let snap = Self.radii(upTo: settings.radius).lazy.compactMap({ AnchorManager(radius: $0).snap(moving, against: others) }).first {
+                    // Anchoring within a quarter first (edges flush), then a corner on an edge,
+                    // then anchoring farther.
+                    let radii = Self.radii(upTo: settings.radius)
+                    let anchor = { (r: [Exact]) in r.lazy.compactMap({ AnchorManager(radius: $0).snap(moving, against: others) }).first }
+                    if let snap = anchor(radii.filter { $0 <= Exact(quarters: 1) }) ?? onEdge ?? anchor(radii.filter { $0 > Exact(quarters: 1) }) {
                         move(members, of: &layout, by: snap)
                     }
                 }
@@ -345,6 +364,107 @@ public struct LayoutSnapper: Sendable {
             settled += members
         }
         return Self.figureCount(layout.placed.map(\.pose))
+    }
+
+    /// A cluster already on the grid, moved only across an edge so that a corner (its own, or a
+    /// settled piece's) lands exactly on the other's edge, strictly between that edge's corners:
+    /// what a pinwheel round a hole shows, where pieces meet only corner to edge. The slide along
+    /// the edge stays where the grid put it. Across an axis edge the move is perpendicular to it;
+    /// across a diagonal edge it is along x or along y (as ``AnchorManager/flushOffsets``), so
+    /// everything stays on the exact (1/4)ℤ[√2] lattice. Among the moves that overlap nothing and
+    /// keep every moving piece within the camera's reach of where it was seen (as ``bestPin``),
+    /// the one with the most such contacts, then the shortest; nil when there is none.
+    func cornerOnEdge(_ moving: [Pose], against fixed: [Pose], seen: [(pose: Pose, seen: ApproximatePose)],
+                      in layout: Layout) -> AnchorManager.Snap? {
+        let movingPolygons = moving.map(\.polygon)
+        let fixedPolygons = fixed.map(\.polygon)
+        let reach = 2 * tolerance
+        // Each move, then (for a piece closing a ring, held by two edges) each second move from
+        // there that keeps the first contact: two corners on two edges fix both directions.
+        var offsets: [(offset: Vector, target: TangramPiece)] = []
+        var tried: Set<Vector> = []
+        for first in Self.edgeMoves(movingPolygons, fixed) {
+            let o1 = first.offset
+            guard abs(o1.x.doubleValue) <= reach, abs(o1.y.doubleValue) <= reach, tried.insert(o1).inserted else { continue }
+            offsets.append(first)
+            for second in Self.edgeMoves(movingPolygons.map { $0.translated(by: o1) }, fixed) where second.offset != .zero {
+                let o = o1 + second.offset
+                guard abs(o.x.doubleValue) <= reach, abs(o.y.doubleValue) <= reach, tried.insert(o).inserted else { continue }
+                offsets.append((o, first.target))
+            }
+        }
+        var best: (snap: AnchorManager.Snap, contacts: Int, size: Double)?
+        for (offset, target) in offsets {
+            guard let t = layout.placed.first(where: { $0.pose.piece == target }) else { continue }
+            let shift = layout.correction(of: t.cluster)
+            guard seen.allSatisfy({ m in
+                abs(m.pose.position.doubleX + offset.x.doubleValue - (m.seen.x + shift.x)) <= reach
+                    && abs(m.pose.position.doubleY + offset.y.doubleValue - (m.seen.y + shift.y)) <= reach
+            }) else { continue }
+            let moved = movingPolygons.map { $0.translated(by: offset) }
+            if moved.contains(where: { m in fixedPolygons.contains { m.interiorsOverlap($0) } }) { continue }
+            var contacts = 0
+            for m in moved {
+                for f in fixedPolygons {
+                    for v in m.vertices { for (a, b) in f.edges where Self.onSegment(v, a, b) { contacts += 1 } }
+                    for w in f.vertices { for (p, q) in m.edges where Self.onSegment(w, p, q) { contacts += 1 } }
+                }
+            }
+            let size = offset.x.doubleValue * offset.x.doubleValue + offset.y.doubleValue * offset.y.doubleValue
+            if let current = best, !(contacts > current.contacts || (contacts == current.contacts && size < current.size)) { continue }
+            best = (AnchorManager.Snap(offset: offset, contact: .edge, target: target, corners: 0, edges: 0), contacts, size)
+        }
+        return best?.snap
+    }
+
+    /// Moves across an edge that put a corner of `moving` on an edge of `fixed`, or a corner of
+    /// `fixed` on an edge of `moving`, strictly between the edge's corners (see ``cornerOnEdge``).
+    static func edgeMoves(_ movingPolygons: [Polygon], _ fixed: [Pose]) -> [(offset: Vector, target: TangramPiece)] {
+        func inside(_ w: Point, _ a: Point, _ b: Point) -> Bool {
+            let d = b - a
+            let u = d.dot(w - a)
+            return u.signum > 0 && u < d.dot(d)
+        }
+        var offsets: [(offset: Vector, target: TangramPiece)] = []
+        for m in movingPolygons {
+            for f in fixed {
+                let fp = f.polygon
+                for v in m.vertices {
+                    for (a, b) in fp.edges {
+                        for (offset, _) in AnchorManager.flushOffsets(moving: v, fixedStart: a, fixedDirection: b - a)
+                        where inside(v + offset, a, b) { offsets.append((offset, f.piece)) }
+                    }
+                }
+                for w in fp.vertices {
+                    for (p, q) in m.edges {
+                        for (back, _) in AnchorManager.flushOffsets(moving: w, fixedStart: p, fixedDirection: q - p) {
+                            let offset = -back
+                            if inside(w, p + offset, q + offset) { offsets.append((offset, f.piece)) }
+                        }
+                    }
+                }
+            }
+        }
+        return offsets
+    }
+
+    /// How far (along x or y) a snap leaves the farthest moving piece from where it was seen,
+    /// corrected as the target's cluster was.
+    func deviation(of snap: AnchorManager.Snap, moving: [(pose: Pose, seen: ApproximatePose)], in layout: Layout) -> Double {
+        guard let target = layout.placed.first(where: { $0.pose.piece == snap.target }) else { return .infinity }
+        let shift = layout.correction(of: target.cluster)
+        return moving.reduce(0) { worst, m in
+            max(worst, abs(m.pose.position.doubleX + snap.offset.x.doubleValue - (m.seen.x + shift.x)),
+                abs(m.pose.position.doubleY + snap.offset.y.doubleValue - (m.seen.y + shift.y)))
+        }
+    }
+
+    /// Point `w` on the segment a–b (ends included), exactly.
+    static func onSegment(_ w: Point, _ a: Point, _ b: Point) -> Bool {
+        let d = b - a
+        guard d.cross(w - a) == .zero else { return false }
+        let u = d.dot(w - a)
+        return u.signum >= 0 && u <= d.dot(d)
     }
 
     /// Moves a cluster by an anchoring snap; its root now hangs on the snap's target.
