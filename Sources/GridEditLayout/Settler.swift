@@ -26,6 +26,9 @@ import GridEditGeometry
 /// are kept as they are. A group settles as one body: its members keep their exact offsets from
 /// the group's first member.
 ///
+/// **Alone.** Poses that land apart from every other piece keep exact input as given; otherwise
+/// vertex 0 goes to the nearest grid point.
+///
 /// **Giving up.** When the solved figure has two pieces overlapping that did not overlap as given,
 /// the engine refuses the solution: the arriving pieces go where the 0.25 grid alone puts them,
 /// the others stay, and ``Settlement/gaveUp`` says why.
@@ -51,13 +54,8 @@ public struct Settler: Sendable {
         public var reports: [LayoutSnapper.PieceReport]
         /// Why the figure was not solved, when it was not.
         public var gaveUp: String?
-
-        public init(poses: [Pose], inputs: [TangramPiece: ApproximatePose], reports: [LayoutSnapper.PieceReport], gaveUp: String?) {
-            self.poses = poses
-            self.inputs = inputs
-            self.reports = reports
-            self.gaveUp = gaveUp
-        }
+        /// The arriving poses landed apart from every other piece (see ``settle(_:layer:remembered:pinned:groups:)``).
+        public var landedAlone = false
     }
 
     /// Settles the arriving poses into the layer.
@@ -86,6 +84,12 @@ public struct Settler: Sendable {
         }
         for pose in arriving { given[pose.piece] = pose }
 
+        // Alone: no other piece, where it is now, within reach of the arriving poses.
+        let outlines = arriving.map(Outline.init)
+        if layer.allSatisfy({ pose in arrivingPieces.contains(pose.piece)
+                || outlines.allSatisfy { $0.distance(to: Outline(ApproximatePose(pose))) > reach } }) {
+            return try alone(arriving, current: current)
+        }
         let figure = Self.figure(of: arrivingPieces, in: given, groups: groups, reach: reach)
         let inputs = figure.map { given[$0]! }
         let solved = try LayoutSnapper(settings: settings).snap(inputs, settledFirst: Set(figure).subtracting(arrivingPieces))
@@ -130,6 +134,26 @@ public struct Settler: Sendable {
         for piece in figure where !pinned.contains(piece) { remember[piece] = given[piece] }
         let reports = solved.reports.filter { report in settled.contains { $0.piece == report.piece } }
         return Settlement(poses: settled, inputs: remember, reports: reports, gaveUp: gaveUp)
+    }
+
+    /// Poses landing apart from every other piece: exact input keeps its poses as given; otherwise
+    /// vertex 0 of the first pose goes to the nearest grid point and the rest (a group) keep their
+    /// exact offsets from it.
+    func alone(_ arriving: [ApproximatePose], current: [TangramPiece: Pose]) throws(EditError) -> Settlement {
+        let inputs = Dictionary(arriving.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        let exact = arriving.compactMap(\.exactPose)
+        if exact.count == arriving.count {
+            return Settlement(poses: exact.sorted { $0.piece < $1.piece }, inputs: inputs, reports: [], gaveUp: nil, landedAlone: true)
+        }
+        let lead = try gridPose(arriving[0])
+        var landed = [lead]
+        if let origin = current[lead.piece]?.position {
+            for given in arriving.dropFirst() {
+                guard let member = current[given.piece] else { continue }
+                landed.append(member.translated(by: lead.position - origin))
+            }
+        }
+        return Settlement(poses: landed.sorted { $0.piece < $1.piece }, inputs: inputs, reports: [], gaveUp: nil, landedAlone: true)
     }
 
     /// Where the grid alone puts a pose as given: its angle to the nearest 45° step, vertex 0 to
@@ -177,9 +201,10 @@ public struct Settler: Sendable {
 }
 
 extension ApproximatePose {
-    /// The exact pose it carries, when its source knew one.
-    var exactPose: Pose? {
-        guard let exact, let rotation = Rotation(degrees: Int(degrees.rounded())) else { return nil }
+    /// The exact pose it carries, when its source knew one (its position, and an angle that is a
+    /// whole 45° step).
+    public var exactPose: Pose? {
+        guard let exact, let rotation = Rotation(degrees: Int(degrees.rounded())), Double(rotation.degrees) == degrees else { return nil }
         return Pose(piece: piece, position: exact, rotation: rotation, flipped: flipped)
     }
 }
@@ -214,15 +239,4 @@ struct Outline {
     func depth(of p: (x: Double, y: Double)) -> Double { Polygon.convex(points, depthOf: p.x, p.y) }
 
     func distance(from p: (x: Double, y: Double)) -> Double { Polygon.boundaryDistance(points, from: p.x, p.y) }
-}
-
-extension Settler {
-    /// Whether poses as given land apart from every other placed piece (nothing within `reach`).
-    public static func isAlone(_ arriving: [ApproximatePose], among layer: [Pose], reach: Double) -> Bool {
-        let arrivingPieces = Set(arriving.map(\.piece))
-        let outlines = arriving.map(Outline.init)
-        return layer.allSatisfy { pose in
-            arrivingPieces.contains(pose.piece) || outlines.allSatisfy { $0.distance(to: Outline(ApproximatePose(pose))) > reach }
-        }
-    }
 }

@@ -167,27 +167,10 @@ public struct TangramEditor: Sendable {
     /// piece the settle moved, with notes on what moved and which contacts became exact.
     func settle(_ arriving: [ApproximatePose], verb: String, notes: [String]) throws(EditError) -> Proposal {
         var notes = notes
-        let settler = Settler(settings: settings)
-        let settlement: Settler.Settlement
-        if Settler.isAlone(arriving, among: poses, reach: settler.reach) {
-            // Landing apart from every other piece: exact input as typed; else vertex 0 of the
-            // first piece to the nearest grid point, its group with it.
-            let inputs = Dictionary(arriving.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
-            if let exact = Self.exactPoses(arriving) {
-                settlement = Settler.Settlement(poses: exact, inputs: inputs, reports: [], gaveUp: nil)
-            } else {
-                let lead = try settler.gridPose(arriving[0])
-                let origin = pose(of: lead.piece)?.position
-                var landed = [lead]
-                for given in arriving.dropFirst() {
-                    guard let origin, let member = pose(of: given.piece) else { continue }
-                    landed.append(member.translated(by: lead.position - origin))
-                }
-                notes.append("snapped to the 0.25 grid at \(lead.position)")
-                settlement = Settler.Settlement(poses: landed.sorted { $0.piece < $1.piece }, inputs: inputs, reports: [], gaveUp: nil)
-            }
-        } else {
-            settlement = try settler.settle(arriving, layer: poses, remembered: remembered, pinned: pinned, groups: groups[layer])
+        let settlement = try Settler(settings: settings).settle(arriving, layer: poses, remembered: remembered, pinned: pinned,
+                                                                groups: groups[layer])
+        if settlement.landedAlone, arriving[0].exactPose == nil, let lead = settlement.poses.first(where: { $0.piece == arriving[0].piece }) {
+            notes.append("snapped to the 0.25 grid at \(lead.position)")
         }
         let first = arriving[0].piece
         var changes: [Change] = []
@@ -215,17 +198,6 @@ public struct TangramEditor: Sendable {
         }
         return Proposal(command: EditCommand(label: label, changes: changes), notes: notes,
                         settledInputs: [layer: settlement.inputs])
-    }
-
-    /// The exact poses the arriving poses carry, when every one carries one.
-    static func exactPoses(_ arriving: [ApproximatePose]) -> [Pose]? {
-        var poses: [Pose] = []
-        for given in arriving {
-            guard let exact = given.exact, let rotation = Rotation(degrees: Int(given.degrees.rounded())),
-                  Double(rotation.degrees) == given.degrees else { return nil }
-            poses.append(Pose(piece: given.piece, position: exact, rotation: rotation, flipped: given.flipped))
-        }
-        return poses.sorted { $0.piece < $1.piece }
     }
 
     // MARK: Turning and flipping

@@ -1,4 +1,3 @@
-import GridEditGeometry
 import GridEditJSON
 
 /// The Tangram's parts for editing: `pieces/PIECE` (a piece of the solution arrangement) and
@@ -39,31 +38,10 @@ extension TangramKind {
         }
     }
 
-    /// A part value read back as a pose. A value in the exact form ``encode(_:)-(Pose)`` writes
-    /// (every edit's own) is read directly; anything else goes through the file's decoder, which
-    /// checks it as it would a file and says what is wrong.
+    /// A part value read back as a pose, with the file's decoder (so it is checked as a file's
+    /// pose would be, and the error says what is wrong).
     public static func pose(from value: JSONValue, part name: String = "pose") throws(PuzzlePartError) -> Pose {
-        if let pose = canonicalPose(value) { return pose }
-        return try decodePart(value, named: name) { decodePose($0, context: $1) }
-    }
-
-    /// The pose a value of the canonical shape stands for, without building a
-    /// located tree: edits apply a part change many times a second.
-    private static func canonicalPose(_ value: JSONValue) -> Pose? {
-        guard case .object(let members) = value,
-              members.count == 4 || (members.count == 5 && members[4].key == "flip" && members[4].value == .bool(true)),
-              members[0].key == "piece", case .string(let name) = members[0].value, let piece = TangramPiece(rawValue: name),
-              members[1].key == "x", let x = exact(members[1].value), members[2].key == "y", let y = exact(members[2].value),
-              members[3].key == "rotation", case .number(let degrees) = members[3].value,
-              let turns = Int(degrees), let rotation = Rotation(degrees: turns) else { return nil }
-        return Pose(piece: piece, position: Point(x, y), rotation: rotation, flipped: members.count == 5)
-    }
-
-    private static func exact(_ value: JSONValue) -> Exact? {
-        switch value {
-        case .number(let text), .string(let text): Exact(parsing: text)
-        default: nil
-        }
+        try decodePart(value, named: name) { decodePose($0, context: $1) }
     }
 
     /// The arrangement and piece a part name stands for; nil for a name that is not a piece's.
