@@ -60,17 +60,24 @@ extension Polygon {
         return depth
     }
 
-    /// The distance from the point (x, y) to the nearest point of the polygon's boundary.
-    public static func boundaryDistance(_ corners: [(x: Double, y: Double)], from x: Double, _ y: Double) -> Double {
-        var best = Double.infinity
+    /// The point of the polygon's boundary nearest to (x, y). Display precision.
+    public static func nearestBoundaryPoint(_ corners: [(x: Double, y: Double)], to x: Double, _ y: Double) -> (x: Double, y: Double) {
+        var best = corners[0], bestSquared = Double.infinity
         for i in corners.indices {
             let a = corners[i], b = corners[i + 1 == corners.count ? 0 : i + 1]
             let (ex, ey) = (b.x - a.x, b.y - a.y)
             let t = max(0, min(1, ((x - a.x) * ex + (y - a.y) * ey) / (ex * ex + ey * ey)))
-            let (dx, dy) = (a.x + t * ex - x, a.y + t * ey - y)
-            best = min(best, (dx * dx + dy * dy).squareRoot())
+            let q = (x: a.x + t * ex, y: a.y + t * ey)
+            let squared = (q.x - x) * (q.x - x) + (q.y - y) * (q.y - y)
+            if squared < bestSquared { (best, bestSquared) = (q, squared) }
         }
         return best
+    }
+
+    /// The distance from the point (x, y) to the nearest point of the polygon's boundary.
+    public static func boundaryDistance(_ corners: [(x: Double, y: Double)], from x: Double, _ y: Double) -> Double {
+        let q = nearestBoundaryPoint(corners, to: x, y)
+        return ((q.x - x) * (q.x - x) + (q.y - y) * (q.y - y)).squareRoot()
     }
 
     /// ``convex(_:contains:_:inset:)`` for a convex counter-clockwise polygon of exact corners.

@@ -276,15 +276,9 @@ public enum RandomLayout {
 
     static func points(_ polygon: Polygon) -> [SIMD2<Double>] { polygon.vertices.map { SIMD2($0.doubleX, $0.doubleY) } }
 
-    /// The point of a polygon's outline nearest to `p`.
+    /// The point of a ring's outline nearest to `p` (GridEditGeometry's, on SIMD points).
     static func nearest(to p: SIMD2<Double>, on ring: [SIMD2<Double>]) -> SIMD2<Double> {
-        var best = ring[0], bestDistance = Double.infinity
-        for i in ring.indices {
-            let s = ring[i], d = ring[(i + 1) % ring.count] - s
-            let t = max(0, min(1, ((p - s) * d).sum() / (d * d).sum()))
-            let q = s + t * d, w = p - q
-            if (w * w).sum() < bestDistance { (best, bestDistance) = (q, (w * w).sum()) }
-        }
-        return best
+        let q = Polygon.nearestBoundaryPoint(ring.map { ($0.x, $0.y) }, to: p.x, p.y)
+        return SIMD2(q.x, q.y)
     }
 }
