@@ -46,7 +46,16 @@ import GridEditGeometry
 ///    to the grid. It also beats a corner pin that is farther from what was seen than the camera's
 ///    error when it is within it. This is how pinwheel pieces round a hole meet.
 ///
-/// Overlaps that remain (pieces seen on top of each other) are reported, not hidden.
+/// 5. When that leaves a contact the input shows open (two pieces seen within ``contactGap``
+///    that do not touch), or the pieces moved unlike each other (``alikeSpread``), the clusters
+///    are solved together (``closeContacts(_:unsettled:order:)``): exactly, from the contacts
+///    seen, when they fix every cluster (a ring round a hole), else by a small search.
+/// 6. If a contact is still open, every piece is solved from the contacts alone
+///    (``solveContacts(_:)``), which also undoes a corner pinned to the wrong corner.
+///
+/// Overlaps that remain (pieces seen on top of each other) are reported, not hidden. Contacts
+/// that leave a piece free to slide (a ring meeting only corner to edge round a hole that could
+/// grow or shrink) are not decided by the input: the grid decides them, as step 4 says.
 public struct LayoutSnapper: Sendable {
     /// How a piece got its exact place.
     public enum Method: Sendable, Hashable {
@@ -110,6 +119,14 @@ public struct LayoutSnapper: Sendable {
     /// was seen was moved on purpose (anchored across a gap) and does not vote on the grid position.
     public var tolerance = 0.125
 
+    /// Units: how unlike the pieces' moves from where they were seen may be (the widest range
+    /// along x or y) in a layout taken as it is. Beyond it, or with a contact seen but left open,
+    /// the later steps look for a better one. Two pieces each misplaced by up to the camera's
+    /// error differ by up to twice ``tolerance``; a camera good to 0.1 gives up to 0.2, which this
+    /// (0.22) keeps, while a layout that pushed pieces to the edge of their reach is looked at
+    /// again.
+    public var alikeSpread: Double { 1.75 * tolerance }
+
     public init(settings: SnapSettings = SnapSettings()) {
         self.settings = settings
     }
@@ -126,19 +143,11 @@ public struct LayoutSnapper: Sendable {
                 throw EditError("\(o.piece.rawValue) has no usable position or angle (\(o.x), \(o.y), \(o.degrees)°)")
             }
         }
-        var pending = try observations.map { (o) throws(EditError) in try Candidate(o, settings: settings) }
-        var layout = Layout()
-        placing: while !pending.isEmpty {
-            for index in Self.byNearness(pending, to: layout.placed) {
-                if let (pose, target) = pin(pending[index], in: layout) {
-                    layout.add(pending.remove(at: index), pose, method: .corner(of: target))
-                    continue placing
-                }
-            }
-            let candidate = pending.remove(at: Self.bestOnGrid(pending))
-            layout.add(candidate, try candidate.gridPose(settings: settings), method: .grid(vertex: candidate.bestVertex))
-        }
-        let figures = settleClusters(&layout, first: settledFirst)
+        let candidates = try observations.map { (o) throws(EditError) in try Candidate(o, settings: settings) }
+        var layout = try lay(candidates, settledFirst: settledFirst)
+        solveContacts(&layout)
+        Self.refitFigures(&layout, tolerance: tolerance)
+        let figures = Self.figureCount(layout.placed.map(\.pose))
         let placed = layout.placed.sorted { $0.pose.piece < $1.pose.piece }
         let reports = placed.map { p in
             PieceReport(piece: p.pose.piece, method: p.method, distance: p.candidate.distance(to: p.pose), turn: p.candidate.turn,
@@ -151,6 +160,42 @@ public struct LayoutSnapper: Sendable {
             }
         }
         return Result(poses: placed.map(\.pose), reports: reports, overlaps: overlaps, figures: figures)
+    }
+
+    /// Steps 2 to 5 for one reach of the corner pins.
+    func lay(_ candidates: [Candidate], settledFirst: Set<TangramPiece>) throws(EditError) -> Layout {
+        var pending = candidates
+        var layout = Layout()
+        placing: while !pending.isEmpty {
+            for index in Self.byNearness(pending, to: layout.placed) {
+                if let (pose, target) = pin(pending[index], in: layout) {
+                    layout.add(pending.remove(at: index), pose, method: .corner(of: target))
+                    continue placing
+                }
+            }
+            let candidate = pending.remove(at: Self.bestOnGrid(pending))
+            layout.add(candidate, try candidate.gridPose(settings: settings), method: .grid(vertex: candidate.bestVertex))
+        }
+        let unsettled = layout
+        var order: [Int] = []
+        settleClusters(&layout, first: settledFirst, order: &order)
+        closeContacts(&layout, unsettled: unsettled, order: order)
+        return layout
+    }
+
+    /// Each figure (pieces touching, transitively) moved as one body to its best grid position
+    /// (``fitToGrid(_:members:tolerance:figureCorrection:)``): steps 5 and 6 move clusters against
+    /// each other, and the figure as a whole then takes one grid translation.
+    static func refitFigures(_ layout: inout Layout, tolerance: Double) {
+        let polygons = layout.placed.map(\.pose.polygon)
+        var figure = Array(layout.placed.indices)
+        func root(_ i: Int) -> Int { figure[i] == i ? i : root(figure[i]) }
+        for i in polygons.indices {
+            for j in polygons.indices where j > i && polygons[i].touchesOrOverlaps(polygons[j]) { figure[root(j)] = root(i) }
+        }
+        for members in Dictionary(grouping: layout.placed.indices, by: root).values where members.count > 1 {
+            fitToGrid(&layout.placed, members: members.sorted(), tolerance: tolerance)
+        }
     }
 
     // MARK: Placing pieces
@@ -235,8 +280,11 @@ public struct LayoutSnapper: Sendable {
         func members(of cluster: Int) -> [Int] { placed.indices.filter { placed[$0].cluster == cluster } }
 
         /// The average correction of a cluster's pieces: camera error is much the same across a figure.
-        func correction(of cluster: Int) -> (x: Double, y: Double) {
-            let members = members(of: cluster)
+        func correction(of cluster: Int) -> (x: Double, y: Double) { correction(of: members(of: cluster)) }
+
+        /// The average correction of some placed pieces ((0, 0) for none).
+        func correction(of members: [Int]) -> (x: Double, y: Double) {
+            guard !members.isEmpty else { return (0, 0) }
             let n = Double(members.count)
             return (members.reduce(0) { $0 + placed[$1].correction.x } / n, members.reduce(0) { $0 + placed[$1].correction.y } / n)
         }
@@ -315,8 +363,8 @@ public struct LayoutSnapper: Sendable {
     /// overlaps them or touches none of them, anchored (the smallest radius that finds something,
     /// up to the snap radius). Such a cluster first waits, once, for the others: a cluster not yet
     /// settled may pin it (a corner on an edge is something anchoring cannot do, and half a unit
-    /// of radius reaches wrong places). Returns how many figures there are.
-    func settleClusters(_ layout: inout Layout, first: Set<TangramPiece> = []) -> Int {
+    /// of radius reaches wrong places). `order` gets the clusters in the order they settled.
+    func settleClusters(_ layout: inout Layout, first: Set<TangramPiece> = [], order: inout [Int]) {
         let early = Set(layout.placed.filter { first.contains($0.pose.piece) }.map(\.cluster))
         var queue = Set(layout.placed.map(\.cluster)).sorted { a, b in
             if early.contains(a) != early.contains(b) { return early.contains(a) }
@@ -362,8 +410,8 @@ public struct LayoutSnapper: Sendable {
                 }
             }
             settled += members
+            order.append(cluster)
         }
-        return Self.figureCount(layout.placed.map(\.pose))
     }
 
     /// A cluster already on the grid, moved only across an edge so that a corner (its own, or a
@@ -497,33 +545,44 @@ public struct LayoutSnapper: Sendable {
     /// cannot choose: a figure with 45° pieces has grid positions a few hundredths of a unit
     /// apart (3√2 is within 0.01 of 4.25). A cluster that meets the figure only along an edge,
     /// like the sailboat's sail on its hull, is pinned by nothing else.
-    static func fitToGrid(_ placed: inout [Placement], members: [Int], tolerance: Double) {
-        // Corners count once per piece: a point where several pieces meet weighs more, and figures
-        // are built out from such points.
-        let roots = members.flatMap { placed[$0].pose.vertices.map { [$0.x.numerator.b, $0.y.numerator.b] } }
-        let sqrt2 = 2.0.squareRoot()
-        var best: (move: Vector, score: Score)?
-        for root in Set(roots).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            // What is left over, per piece, once the √2 part of the move is made.
-            let dx = members.map { -placed[$0].correction.x + Double(root[0]) * sqrt2 / 4 }
-            let dy = members.map { -placed[$0].correction.y + Double(root[1]) * sqrt2 / 4 }
-            let aligned = roots.filter { $0 == root }.count
-            for qx in quarterChoices(dx) {
-                for qy in quarterChoices(dy) {
-                    let score = Score(x: dx.map { $0 - Double(qx) / 4 }, y: dy.map { $0 - Double(qy) / 4 }, aligned: aligned,
-                                      tolerance: tolerance)
-                    if let current = best, !(score < current.score) { continue }
-                    best = (Vector(Exact(quarters: qx, sqrt2Quarters: -root[0]), Exact(quarters: qy, sqrt2Quarters: -root[1])), score)
-                }
-            }
-        }
-        guard let move = best?.move else { return }
+    static func fitToGrid(_ placed: inout [Placement], members: [Int], tolerance: Double,
+                          figureCorrection: (x: Double, y: Double) = (0, 0)) {
+        guard let move = gridFits(placed, members: members, tolerance: tolerance, figureCorrection: figureCorrection)
+            .min(by: { $0.score < $1.score })?.move else { return }
         for i in members {
             placed[i].pose = placed[i].pose.translated(by: move)
             if case .grid = placed[i].method {
                 placed[i].method = .grid(vertex: placed[i].pose.vertices.firstIndex { $0.x.numerator.b == 0 && $0.y.numerator.b == 0 })
             }
         }
+    }
+
+    /// Every grid position ``fitToGrid(_:members:tolerance:figureCorrection:)`` weighs, as a move
+    /// of the cluster from where it is, with its score. `figureCorrection` is how far the pieces
+    /// settled before were moved from where they were seen: a later cluster is near where it was
+    /// seen once moved the same way (a camera's error, or a figure reported off the grid, is the
+    /// same across it).
+    static func gridFits(_ placed: [Placement], members: [Int], tolerance: Double,
+                         figureCorrection: (x: Double, y: Double) = (0, 0)) -> [(move: Vector, score: Score)] {
+        // Corners count once per piece: a point where several pieces meet weighs more, and figures
+        // are built out from such points.
+        let roots = members.flatMap { placed[$0].pose.vertices.map { [$0.x.numerator.b, $0.y.numerator.b] } }
+        let sqrt2 = 2.0.squareRoot()
+        var fits: [(move: Vector, score: Score)] = []
+        for root in Set(roots).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            // What is left over, per piece, once the √2 part of the move is made.
+            let dx = members.map { figureCorrection.x - placed[$0].correction.x + Double(root[0]) * sqrt2 / 4 }
+            let dy = members.map { figureCorrection.y - placed[$0].correction.y + Double(root[1]) * sqrt2 / 4 }
+            let aligned = roots.filter { $0 == root }.count
+            for qx in quarterChoices(dx) {
+                for qy in quarterChoices(dy) {
+                    let score = Score(x: dx.map { $0 - Double(qx) / 4 }, y: dy.map { $0 - Double(qy) / 4 }, aligned: aligned,
+                                      tolerance: tolerance)
+                    fits.append((Vector(Exact(quarters: qx, sqrt2Quarters: -root[0]), Exact(quarters: qy, sqrt2Quarters: -root[1])), score))
+                }
+            }
+        }
+        return fits
     }
 
     /// Quarter counts worth trying on one axis: the one nearest the middle of the leftovers, and

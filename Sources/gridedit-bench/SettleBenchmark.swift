@@ -6,7 +6,8 @@ import PoseSequences
 
 /// Issue 11's figures: how often noisy pose sequences, replayed through `replay` as a user
 /// would, give their exact figure back (up to a translation), overall and by family, with the
-/// worst cases; then how long one settling event takes on a 7-piece figure.
+/// worst cases; then, apart, figures whose input cannot decide them (pinwheel holes); then how
+/// long one settling event takes on a 7-piece figure.
 ///
 /// `GRIDEDIT_SETTLE_COUNT=N` replays N sequences instead of 2,000; `GRIDEDIT_SETTLE_DUMP=DIR`
 /// writes the worst cases' touch files there, to replay by hand (`gridedit`, `new tangram`,
@@ -20,6 +21,11 @@ enum SettleBenchmark {
         let report = blocking { await SettleReport.run(seeds: 0..<UInt64(count), checker: checker) }
         print(report.text(worst: 10))
         print(String(format: "  (%.1f s, %.1f ms a sequence)", report.seconds, 1000 * report.seconds / Double(max(1, count))))
+        // Holes that no contact fixes in size: reported apart, not in the rate (see FigureFamily.pinwheel).
+        let pinwheels = max(1, count / 8)
+        let free = blocking { await SettleReport.run(seeds: 0..<UInt64(pinwheels), family: .pinwheel, checker: checker) }
+        print("  not in the rate: \(pinwheels) pinwheel holes whose size no contact fixes (the grid decides the free slides):")
+        print(free.text(worst: 3).split(separator: "\n").filter { !$0.contains("  all ") }.joined(separator: "\n"))
         if let folder = environment["GRIDEDIT_SETTLE_DUMP"] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for result in report.worst(10) {

@@ -73,7 +73,7 @@ struct LayoutSnapperTests {
                 if offset == .zero { exactPositions += 1 }
                 if !sameShape || !near || !onGrid || (Self.unambiguous.contains(name) && offset != .zero)
                     || !result.overlaps.isEmpty || result.figures != 1 {
-                    failures.append("\(name) seed \(seed): moved by \(offset); \(result.reports.map(\.description).joined(separator: "; "))")
+                    failures.append("\(name) seed \(seed): shape \(sameShape) near \(near) onGrid \(onGrid) overlaps \(result.overlaps.count) figures \(result.figures) moved by \(offset); \(result.reports.map(\.description).joined(separator: "; "))")
                 }
             }
         }

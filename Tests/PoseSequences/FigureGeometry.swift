@@ -99,6 +99,61 @@ public enum FigureGeometry {
         return Double(enclosed) * step * step
     }
 
+    /// Whether the figure's contacts alone fix where every piece lies relative to the others:
+    /// each corner of a piece lying on another's outline (on an edge or a corner) is one straight
+    /// line the two pieces' relative position must keep, and the figure is rigid when those lines
+    /// leave no freedom (rank 2(n − 1) in the n pieces' positions). Which corners touch which
+    /// edges is decided exactly; only the rank is computed in floating point, on small integers.
+    ///
+    /// A figure that is not rigid can slide apart along some contact without opening or closing
+    /// any (a ring of pieces meeting only corner to edge round a hole can grow or shrink the
+    /// hole): its input, within any noise, does not say where the slide goes.
+    public static func isRigid(_ poses: [Pose]) -> Bool {
+        let n = poses.count
+        guard n > 1 else { return true }
+        let polygons = poses.map(\.polygon)
+        var rows: [[Double]] = []
+        for i in 0..<n {
+            for j in 0..<n where j != i {
+                for v in polygons[i].vertices {
+                    for (a, b) in polygons[j].edges where onSegment(v, a, b) {
+                        let d = b - a
+                        // Piece 0 stays put: its columns are left out.
+                        var row = [Double](repeating: 0, count: 2 * n - 2)
+                        if i > 0 { row[2 * i - 2] = -d.y.doubleValue; row[2 * i - 1] = d.x.doubleValue }
+                        if j > 0 { row[2 * j - 2] = d.y.doubleValue; row[2 * j - 1] = -d.x.doubleValue }
+                        rows.append(row)
+                    }
+                }
+            }
+        }
+        return rank(rows, columns: 2 * n - 2) == 2 * n - 2
+    }
+
+    /// Point `w` on the segment a–b (ends included), exactly.
+    static func onSegment(_ w: Point, _ a: Point, _ b: Point) -> Bool {
+        let d = b - a
+        guard d.cross(w - a) == .zero else { return false }
+        let u = d.dot(w - a)
+        return u.signum >= 0 && u <= d.dot(d)
+    }
+
+    /// The rank of a small matrix, by elimination with the largest pivot.
+    static func rank(_ rows: [[Double]], columns: Int) -> Int {
+        var m = rows
+        var rank = 0
+        for c in 0..<columns {
+            guard let p = (rank..<m.count).max(by: { abs(m[$0][c]) < abs(m[$1][c]) }), abs(m[p][c]) > 1e-9 else { continue }
+            m.swapAt(rank, p)
+            for r in 0..<m.count where r != rank && m[r][c] != 0 {
+                let f = m[r][c] / m[rank][c]
+                for k in 0..<columns { m[r][k] -= f * m[rank][k] }
+            }
+            rank += 1
+        }
+        return rank
+    }
+
     /// The figure's exact bounding box.
     public static func bounds(_ poses: [Pose]) -> (minX: Exact, minY: Exact, maxX: Exact, maxY: Exact) {
         let vertices = poses.flatMap(\.vertices)

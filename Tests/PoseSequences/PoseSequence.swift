@@ -62,22 +62,23 @@ public struct PoseSequence: Sendable {
 
     public var touchFileText: String { recording.text }
 
-    /// The sequence for a seed: the family from the seed (the four in turn, so any run of
-    /// consecutive seeds has each), the rest from independent streams of it.
-    public init(seed: UInt64, shipped: [ShippedFigure] = ShippedFigure.all) {
+    /// The sequence for a seed: the family from the seed (the four ``FigureFamily/rated`` ones in
+    /// turn, so any run of consecutive seeds has each) unless `family` says which, the rest from
+    /// independent streams of it.
+    public init(seed: UInt64, family: FigureFamily? = nil, shipped: [ShippedFigure] = ShippedFigure.all) {
         self.seed = seed
-        family = FigureFamily.allCases[Int(seed % UInt64(FigureFamily.allCases.count))]
+        self.family = family ?? FigureFamily.rated[Int(seed % UInt64(FigureFamily.rated.count))]
         var figureRNG = SplitMix64.stream(seed, 1)
         let made: [Pose]
-        if family == .shipped && !shipped.isEmpty {
+        if self.family == .shipped && !shipped.isEmpty {
             // Every shipped figure in turn over consecutive shipped seeds.
-            let figure = shipped[Int((seed / UInt64(FigureFamily.allCases.count)) % UInt64(shipped.count))]
+            let figure = shipped[Int((seed / UInt64(FigureFamily.rated.count)) % UInt64(shipped.count))]
             figureName = figure.name
             made = figure.pieces
         } else {
-            if family == .shipped { family = .random }
-            figureName = family.rawValue
-            made = RandomFigures.make(family, &figureRNG)
+            if self.family == .shipped { self.family = .random }
+            figureName = self.family.rawValue
+            made = RandomFigures.make(self.family, &figureRNG)
         }
 
         // Where the figure goes: half the sequences off the grid (√2 amounts in the figure itself,

@@ -12,11 +12,12 @@ public struct SettleReport: Sendable {
         self.seconds = seconds
     }
 
-    /// Replays every seed in `seeds` in turn.
-    public static func run(seeds: some Sequence<UInt64>, checker: ReplayChecker = ReplayChecker()) async -> SettleReport {
+    /// Replays every seed in `seeds` in turn (of `family`, or of the rated families by seed).
+    public static func run(seeds: some Sequence<UInt64>, family: FigureFamily? = nil,
+                           checker: ReplayChecker = ReplayChecker()) async -> SettleReport {
         let start = Date()
         var results: [ReplayResult] = []
-        for seed in seeds { results.append(await checker.check(PoseSequence(seed: seed))) }
+        for seed in seeds { results.append(await checker.check(PoseSequence(seed: seed, family: family))) }
         return SettleReport(results: results, seconds: Date().timeIntervalSince(start))
     }
 
@@ -27,7 +28,10 @@ public struct SettleReport: Sendable {
     /// The groups the benchmark reports: each figure family, then the sequences off the grid
     /// (which may be of any family) and those on it.
     public var groups: [(name: String, results: [ReplayResult])] {
-        FigureFamily.allCases.map { family in (family.rawValue, results.filter { $0.family == family }) }
+        FigureFamily.allCases.compactMap { family in
+            let group = results.filter { $0.family == family }
+            return group.isEmpty ? nil : (family.rawValue, group)
+        }
             + [("off-grid shift", results.filter(\.isOffGrid)), ("grid shift", results.filter { !$0.isOffGrid }),
                ("moved twice", results.filter { !$0.movedTwice.isEmpty })]
     }

@@ -1,0 +1,299 @@
+import GridEditCore
+import GridEditGeometry
+
+/// Step 5, second way: figures held together by their contacts alone.
+///
+/// In a ring of clusters round a hole, each cluster may touch its neighbours only corner to
+/// edge: one straight line per contact that its move must lie on. Placed one at a time, no
+/// cluster is held (its neighbours further round the ring are not placed yet); solved together,
+/// the lines fix every move. So the contacts the input shows become linear equations in the
+/// clusters' moves, `n · (move(a) − move(b)) = value`, with `n` one of four integer normals and
+/// the value exact, and the equations are solved exactly: sets of them that fix every move
+/// (independent, as many as there are unknowns), the most plausible first (the contacts seen
+/// nearest), each solution kept only when it is on the (1/4)ℤ[√2] lattice, within the camera's
+/// reach, and overlaps nothing.
+extension LayoutSnapper {
+    /// Step 6: when the layout leaves a contact the input shows open, or its pieces moved unlike
+    /// each other, every piece is solved from the contacts alone, as its own cluster: this also
+    /// undoes a corner pinned to the wrong corner in step 3 (a corner on an edge 3 − 2√2 from a
+    /// corner of it). A solution replaces the layout when it makes more pieces touch, or as many
+    /// and moves them more alike.
+    func solveContacts(_ layout: inout Layout) {
+        guard settings.anchors, layout.placed.count > 1 else { return }
+        let spread = Self.spread(of: layout.placed)
+        guard Self.hasOpenContact(layout, acrossClusters: false) || spread > alikeSpread else { return }
+        let sizes = Dictionary(grouping: layout.placed.indices, by: { layout.placed[$0].cluster }).mapValues(\.count)
+        let order = layout.placed.indices.sorted { a, b in
+            let (sa, sb) = (sizes[layout.placed[a].cluster]!, sizes[layout.placed[b].cluster]!)
+            return sa != sb ? sa > sb : a < b
+        }
+        let search = ContactSearch(snapper: self, unsettled: layout, clusters: order.map { [$0] },
+                                   settledMoves: Array(repeating: .zero, count: order.count))
+        let touching = search.touching(of: Array(repeating: .zero, count: order.count))
+        guard let best = search.bestRigidSolution(), best.touching > touching || (best.touching == touching && Self.alike(best.spread, than: spread, within: alikeSpread)) else { return }
+        for (k, i) in order.enumerated() where best.moves[k] != .zero {
+            layout.placed[i].pose = layout.placed[i].pose.translated(by: best.moves[k])
+            if let neighbour = search.touchedPiece(by: k, moves: best.moves) {
+                layout.placed[i].method = .edge(of: neighbour)
+            }
+        }
+    }
+}
+
+extension ContactSearch {
+    /// A contact the input may show: a corner of one cluster on the line of another's edge.
+    struct Equation {
+        /// The two clusters (indices into ``clusters``); the corner is `a`'s when `cornerOfA`.
+        var a: Int
+        var b: Int
+        var normal: [Int]
+        /// `normal · (move(a) − move(b))` must equal this.
+        var value: Exact
+        /// How far from the line the corner was seen, in units.
+        var residual: Double
+    }
+
+    /// How many steps ``rigidSolutions()`` may take choosing sets of equations (each set solved
+    /// is one step, as is each equation tried in a set).
+    static let equationSetBudget = 600
+    /// How many more sets ``rigidSolutions()`` draws at random.
+    static let randomSets = 200
+
+    /// The moves of every cluster that the contacts fix with the most pairs of pieces touching,
+    /// then the most alike moves (within twice the camera's reach); nil when the contacts do not
+    /// fix every move. It stops early at a solution that touches every pair seen touching with
+    /// moves alike within the camera's error.
+    func bestRigidSolution() -> (moves: [Vector], touching: Int, spread: Double)? {
+        let unknowns = 2 * (clusters.count - 1)
+        guard unknowns > 0 else { return nil }
+        let equations = plausibleEquations().sorted { $0.residual < $1.residual }
+        guard equations.count >= unknowns else { return nil }
+        let enough = expectedTouching()
+        var best: (moves: [Vector], touching: Int, spread: Double)?
+        var seen: Set<[Vector]> = []
+        /// Scores a solution; true when it is good enough to stop.
+        func consider(_ moves: [Vector]) -> Bool {
+            guard seen.insert(moves).inserted else { return false }
+            let s = spread(of: moves)
+            guard s <= 2 * snapper.tolerance else { return false }
+            let t = touching(of: moves)
+            if best.map({ t > $0.touching || (t == $0.touching && s < $0.spread) }) ?? true { best = (moves, t, s) }
+            return t >= enough && s <= snapper.alikeSpread
+        }
+        var chosen: [Int] = []
+        var basis = Basis(columns: unknowns)
+        var budget = Self.equationSetBudget
+        func row(_ e: Equation) -> [Double] {
+            var r = [Double](repeating: 0, count: unknowns)
+            if e.a > 0 { r[2 * (e.a - 1)] += Double(e.normal[0]); r[2 * (e.a - 1) + 1] += Double(e.normal[1]) }
+            if e.b > 0 { r[2 * (e.b - 1)] -= Double(e.normal[0]); r[2 * (e.b - 1) + 1] -= Double(e.normal[1]) }
+            return r
+        }
+        var done = false
+        func search(from start: Int) {
+            budget -= 1
+            if chosen.count == unknowns {
+                if let moves = solve(chosen.map { equations[$0] }), consider(moves) { done = true }
+                return
+            }
+            // Not enough equations left to finish.
+            guard equations.count - start >= unknowns - chosen.count else { return }
+            for i in start..<equations.count {
+                guard budget > 0, !done else { return }
+                var extended = basis
+                guard extended.add(row(equations[i])) else { continue }
+                let saved = basis
+                basis = extended
+                chosen.append(i)
+                search(from: i + 1)
+                chosen.removeLast()
+                basis = saved
+            }
+        }
+        search(from: 0)
+        if done { return best }
+        // Then sets drawn at random, the contacts seen nearest drawn first more often: a few
+        // wrong contacts among the plausible ones (a corner near, not at, a corner) would spoil
+        // every set the ordered search above reaches within its budget.
+        var random = SplitMix64(seed: 0x5EED)
+        for _ in 0..<Self.randomSets where !done {
+            let keys = equations.map { e in (Double(random.next() >> 11) / Double(1 << 53)) * (1 + e.residual / 0.05) }
+            var set = Basis(columns: unknowns)
+            var picked: [Equation] = []
+            for i in equations.indices.sorted(by: { keys[$0] < keys[$1] }) where picked.count < unknowns {
+                if set.add(row(equations[i])) { picked.append(equations[i]) }
+            }
+            guard picked.count == unknowns, let moves = solve(picked) else { continue }
+            done = consider(moves)
+        }
+        return best
+    }
+
+    /// Pairs of pieces in different clusters seen within ``LayoutSnapper/contactGap`` of each other.
+    func expectedTouching() -> Int {
+        var count = 0
+        for a in clusters.indices {
+            for b in clusters.indices where b > a {
+                for i in clusters[a] {
+                    let outline = Outline(unsettled.placed[i].candidate.observation)
+                    for j in clusters[b] where outline.distance(to: Outline(unsettled.placed[j].candidate.observation)) <= LayoutSnapper.contactGap {
+                        count += 1
+                    }
+                }
+            }
+        }
+        return count
+    }
+
+    /// Every corner-on-edge-line contact between two clusters that a move within the camera's
+    /// reach can make, seen from where the clusters were seen (moved as the figure was).
+    func plausibleEquations() -> [Equation] {
+        let expected = expectedMoves()
+        let reach = 2 * snapper.tolerance
+        var equations: [Equation] = []
+        var seen: Set<String> = []
+        for a in clusters.indices {
+            for b in clusters.indices where b != a {
+                let mine = clusters[a].map { unsettled.placed[$0].pose.polygon }
+                let theirs = clusters[b].map { unsettled.placed[$0].pose.polygon }
+                for m in mine {
+                    for t in theirs {
+                        for v in m.vertices {
+                            for (p, q) in t.edges {
+                                guard let normal = Self.normal(of: q - p) else { continue }
+                                // n·(v + move(a)) = n·(p + move(b))
+                                let d = p - v
+                                let value = d.x.times(normal[0]) + d.y.times(normal[1])
+                                let length = Double(normal[0] * normal[0] + normal[1] * normal[1]).squareRoot()
+                                let moved = Double(normal[0]) * (expected[a].x - expected[b].x) + Double(normal[1]) * (expected[a].y - expected[b].y)
+                                let residual = abs(moved - value.doubleValue) / length
+                                guard residual <= reach else { continue }
+                                // The corner must land near the edge itself, not far along its line.
+                                let (vx, vy) = (v.doubleX + expected[a].x, v.doubleY + expected[a].y)
+                                let (px, py) = (p.doubleX + expected[b].x, p.doubleY + expected[b].y)
+                                let (dx, dy) = (q.doubleX - p.doubleX, q.doubleY - p.doubleY)
+                                let along = ((vx - px) * dx + (vy - py) * dy) / (dx * dx + dy * dy)
+                                let slack = reach / (dx * dx + dy * dy).squareRoot()
+                                guard along >= -slack, along <= 1 + slack else { continue }
+                                let key = "\(a) \(b) \(normal) \(value)"
+                                guard seen.insert(key).inserted else { continue }
+                                equations.append(Equation(a: a, b: b, normal: normal, value: value, residual: residual))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return equations
+    }
+
+    /// For each cluster, the move (from where step 3 left it) that puts it where it was seen,
+    /// moved as the first cluster was.
+    func expectedMoves() -> [(x: Double, y: Double)] {
+        let first = clusters[0]
+        let figure = first.reduce((x: 0.0, y: 0.0)) { sum, i in
+            let c = unsettled.placed[i].correction
+            return (sum.x + c.x + settledMoves[0].x.doubleValue, sum.y + c.y + settledMoves[0].y.doubleValue)
+        }
+        let f = (x: figure.x / Double(first.count), y: figure.y / Double(first.count))
+        return clusters.map { members in
+            let sum = members.reduce((x: 0.0, y: 0.0)) { s, i in
+                let c = unsettled.placed[i].correction
+                return (s.x + f.x - c.x, s.y + f.y - c.y)
+            }
+            return (sum.x / Double(members.count), sum.y / Double(members.count))
+        }
+    }
+
+    /// The moves that satisfy these equations exactly (the first cluster keeps step 4's move),
+    /// when they lie on the lattice.
+    func solve(_ equations: [Equation]) -> [Vector]? {
+        let n = equations.count
+        let first = settledMoves[0]
+        var matrix = [[Int]](repeating: [Int](repeating: 0, count: n), count: n)
+        var values: [ZSqrt2] = []
+        for (r, e) in equations.enumerated() {
+            var value = e.value
+            let normalMove = first.x.times(e.normal[0]) + first.y.times(e.normal[1])
+            if e.a > 0 { matrix[r][2 * (e.a - 1)] += e.normal[0]; matrix[r][2 * (e.a - 1) + 1] += e.normal[1] } else { value -= normalMove }
+            if e.b > 0 { matrix[r][2 * (e.b - 1)] -= e.normal[0]; matrix[r][2 * (e.b - 1) + 1] -= e.normal[1] } else { value += normalMove }
+            values.append(value.numerator)
+        }
+        guard let (adjugate, determinant) = IntegerMatrix.adjugate(matrix), determinant != 0 else { return nil }
+        var unknowns: [Exact] = []
+        for j in 0..<n {
+            var sum = ZSqrt2.zero
+            for i in 0..<n where adjugate[j][i] != 0 { sum += values[i] * ZSqrt2(adjugate[j][i]) }
+            guard sum.a % determinant == 0, sum.b % determinant == 0 else { return nil }
+            unknowns.append(Exact(numerator: ZSqrt2(sum.a / determinant, sum.b / determinant)))
+        }
+        var moves = [first]
+        for d in 1..<clusters.count { moves.append(Vector(unknowns[2 * (d - 1)], unknowns[2 * (d - 1) + 1])) }
+        return moves
+    }
+}
+
+/// Rows added one at a time, refused when they depend on those before (floating point: the
+/// rows hold small integers, so a pivot is either clearly zero or not).
+struct Basis {
+    var columns: Int
+    private var rows: [[Double]] = []
+    private var pivots: [Int] = []
+
+    init(columns: Int) { self.columns = columns }
+
+    mutating func add(_ row: [Double]) -> Bool {
+        var r = row
+        for (k, basisRow) in rows.enumerated() {
+            let p = pivots[k]
+            if r[p] != 0 {
+                let f = r[p] / basisRow[p]
+                for c in 0..<columns { r[c] -= f * basisRow[c] }
+            }
+        }
+        guard let pivot = r.indices.max(by: { abs(r[$0]) < abs(r[$1]) }), abs(r[pivot]) > 1e-9 else { return false }
+        rows.append(r)
+        pivots.append(pivot)
+        return true
+    }
+}
+
+/// Exact integer linear algebra for small square matrices.
+enum IntegerMatrix {
+    /// The adjugate and the determinant (so the inverse is adjugate / determinant), by
+    /// fraction-free elimination on the matrix beside the identity; nil when singular.
+    static func adjugate(_ m: [[Int]]) -> ([[Int]], Int)? {
+        let n = m.count
+        // Bareiss on [M | I]: after it, the left is upper triangular with det(M) in the corner,
+        // and back substitution over the integers gives det(M)·M⁻¹.
+        var a = m.enumerated().map { i, row in row + (0..<n).map { $0 == i ? 1 : 0 } }
+        var previous = 1
+        for k in 0..<n {
+            if a[k][k] == 0 {
+                guard let swap = ((k + 1)..<n).first(where: { a[$0][k] != 0 }) else { return nil }
+                a.swapAt(k, swap)
+                // A row swap flips the sign of the determinant; negate the row back to keep it.
+                a[k] = a[k].map { -$0 }
+            }
+            for i in (k + 1)..<n {
+                for j in (k + 1)..<(2 * n) { a[i][j] = (a[k][k] * a[i][j] - a[i][k] * a[k][j]) / previous }
+                a[i][k] = 0
+            }
+            previous = a[k][k]
+        }
+        let determinant = a[n - 1][n - 1]
+        guard determinant != 0 else { return nil }
+        // Solve U · X = R (R the right half) for X = det · M⁻¹, exactly: each entry is an integer.
+        var result = [[Int]](repeating: [Int](repeating: 0, count: n), count: n)
+        for column in 0..<n {
+            var x = [Int](repeating: 0, count: n)
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var s = determinant * a[i][n + column]
+                for j in (i + 1)..<n { s -= a[i][j] * x[j] }
+                x[i] = s / a[i][i]
+            }
+            for i in 0..<n { result[i][column] = x[i] }
+        }
+        return (result, determinant)
+    }
+}
