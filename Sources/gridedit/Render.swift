@@ -63,6 +63,8 @@ struct Render: ParsableCommand {
     @Flag(help: "With --gallery: write nothing; exit 1 if the folder is out of date.")
     var check = false
 
+    @OptionGroup var access: AccessOptions
+
     func validate() throws {
         if gallery != nil {
             guard output == nil, format == nil, size == nil, !solution, !card, sheet == nil, !grid, !candidates, hint == .shape else {
@@ -95,7 +97,7 @@ struct Render: ParsableCommand {
         let renderer = try Renderer(style: Style.load(try stylePath()))
 
         // Refuse anything `gridedit check` fails, with its findings in the same form.
-        let report = Checker().check(paths)
+        let report = Checker(options: .init(policy: access.policy())).check(paths)
         let failing = report.files.filter { !$0.passed }
         if !failing.isEmpty || report.hadIOError {
             for file in failing {
@@ -108,7 +110,7 @@ struct Render: ParsableCommand {
                 : "gridedit render: \(failing.count) file(s) fail `gridedit check`; nothing was written")
             throw ExitCode(report.hadIOError ? 2 : 1)
         }
-        let collection = try PuzzleCollection.load(paths)
+        let collection = try PuzzleCollection.load(paths, policy: access.policy())
         guard !collection.entries.isEmpty else {
             throw RenderError.unsupported("no puzzles found in \(paths.joined(separator: ", "))")
         }

@@ -20,8 +20,10 @@ struct SudokuCommand: ParsableCommand {
         @Argument(help: "Sudoku puzzle files or folders.")
         var paths: [String]
 
+        @OptionGroup var access: AccessOptions
+
         func run() throws {
-            let outcome = SudokuLines.export(paths)
+            let outcome = SudokuLines.export(paths, policy: access.policy())
             for line in outcome.lines { print(line) }
             for message in outcome.errors { StandardStreams.errorLine(message) }
             if outcome.hadIOError { throw ExitCode(2) }

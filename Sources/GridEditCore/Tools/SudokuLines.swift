@@ -1,4 +1,5 @@
 import Foundation
+import GridEditJSON
 
 /// Import and export of the one-line Sudoku format (the engine of `gridedit sudoku`).
 public enum SudokuLines {
@@ -10,7 +11,7 @@ public enum SudokuLines {
     }
 
     /// One line per Sudoku file found, in sorted path order.
-    public static func export(_ paths: [String]) -> Outcome {
+    public static func export(_ paths: [String], policy: FileAccessPolicy = FileAccessPolicy()) -> Outcome {
         var outcome = Outcome()
         for path in paths {
             let kind = FileSystem.kind(of: path)
@@ -19,18 +20,23 @@ public enum SudokuLines {
                 outcome.hadIOError = true
                 continue
             }
-            let files = kind == .directory ? FileSystem.jsonFiles(under: path) : [path]
-            for file in files where !PackManifest.isManifest(file) {
-                guard case .success(let bytes) = FileSystem.read(file) else {
-                    outcome.errors.append("\(file): cannot read the file; check its permissions")
-                    outcome.hadIOError = true
+            let root = TreeRoot(argument: path, policy: policy)
+            let entries = kind == .directory ? root.jsonFiles(under: path) : [TreeEntry(path: path)]
+            for entry in entries where !PackManifest.isManifest(entry.path) {
+                let file = entry.path
+                let bytes: [UInt8]
+                switch entry.refusal.map(Result.failure) ?? root.read(file) {
+                case .success(let read): bytes = read
+                case .failure(let refusal):
+                    outcome.errors.append(CheckReport.line(for: Finding(refusal), in: file))
+                    if case .unreadable = refusal { outcome.hadIOError = true }
                     continue
                 }
                 switch DocumentLoader.load(bytes, isManifest: false).document {
                 case .puzzle(let document)?:
                     if let sudoku = document.puzzle as? SudokuPuzzle { outcome.lines.append(sudoku.givens.line) }
                 default:
-                    outcome.errors.append("\(file): does not load; run `gridedit check \(file)`")
+                    outcome.errors.append("\(Excerpt.escaped(file)): does not load; run `gridedit check \(Excerpt.escaped(file))`")
                 }
             }
         }
