@@ -143,12 +143,27 @@ struct Render: ParsableCommand {
         // Everything is rendered before anything is written.
         var rendered: [(String, [UInt8])] = []
         for output in outputs { rendered.append((output.path, try output.make())) }
+        // Files made inside an -o folder stay inside it: a link there that leads elsewhere
+        // (a pack folder linked out of the output) is refused before any folder is made or
+        // anything written. A file named with -o itself is written where it says, like `cc -o`.
+        var targets: [String: String] = [:]
+        if rendered.contains(where: { $0.0 != self.output! }) {
+            try Renderer.makeFolder(self.output!)
+            let folder = TreeRoot(folder: self.output!)
+            for (path, _) in rendered where path != self.output! {
+                switch folder.writableTarget(path) {
+                case .success(let target): targets[path] = target
+                case .failure(let refusal):
+                    throw RenderError.writeFailed(path: path, reason: Finding(refusal).message)
+                }
+            }
+        }
         for (path, _) in rendered {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try Renderer.makeFolder(folder) }
         }
         for (path, bytes) in rendered {
-            try Renderer.writeFile(bytes, to: path)
+            try Renderer.writeFile(bytes, to: targets[path] ?? path)
             print(path)
         }
     }

@@ -7,7 +7,7 @@ extension Finding {
         case .outsideRoot(_, let target, let root):
             self = FileOutsideRootRule.finding(
                 "a symbolic link to \(Excerpt.escaped(target, limit: 120)), outside \(Excerpt.escaped(root, limit: 120)); it was not opened. "
-                + "gridedit reads only inside the folder it is given: replace the link with a copy of the file")
+                + "gridedit reads and writes only inside the folder it is given: replace the link with a copy of what it points to")
         case .notRegular(let type):
             self = FileNotRegularRule.finding(
                 "this is \(type.words), not a regular file; it was not opened. Remove it, or rename it so it does not end in .json")

@@ -85,10 +85,13 @@ public struct TreeRoot: Sendable {
     /// the root (the link is kept), and a refusal when the path or its folder leads outside
     /// the root or names something that is not a regular file.
     public func writableTarget(_ path: String) -> Result<String, FileRefusal> {
-        switch FileSystem.resolvedPath(FileSystem.folder(of: path)) {
-        case .failure: return .failure(.unreadable("the folder of \(Excerpt.escaped(path)) does not exist or cannot be followed"))
-        case .success(let folder) where !contains(resolvedPath: folder):
-            return .failure(.outsideRoot(link: FileSystem.folder(of: path), target: folder, root: name))
+        // The nearest folder that exists decides: folders still to be made are made inside it.
+        var folder = FileSystem.folder(of: path)
+        while !FileSystem.exists(folder), FileSystem.folder(of: folder) != folder { folder = FileSystem.folder(of: folder) }
+        switch FileSystem.resolvedPath(folder) {
+        case .failure: return .failure(.unreadable("the folder of \(Excerpt.escaped(path)) cannot be followed"))
+        case .success(let resolved) where !contains(resolvedPath: resolved):
+            return .failure(.outsideRoot(link: folder, target: FileSystem.linkText(folder) ?? resolved, root: name))
         case .success: break
         }
         switch FileSystem.entryType(path, followingLinks: false) {
