@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCore
 import GridEditJSON
+import GridEditTestSupport
 
 /// Load+check throughput on a generated pack of `count` puzzles: copies of the bundled
 /// Tangram and Sudoku puzzles under fresh ids, with a manifest listing them all.
@@ -47,6 +48,25 @@ enum CheckBenchmark {
             let seconds = measure(repeats: 3) { report = checker.check([folder.path]) }
             print(String(format: "  load+check from disk, --jobs %d                       %.3f s   %.0f puzzles/s   (%d passed, %d failed)",
                          jobs, seconds, Double(count) / seconds, report.passed, report.failed))
+        }
+        try grownFiles(in: folder.deletingLastPathComponent())
+    }
+
+    /// Issue 18's bound: no file under the size limit takes more than a second to check or
+    /// format. Each file grown by repetition up to the limit (GrownFiles, shared with the tests).
+    static func grownFiles(in scratch: URL) throws {
+        print("check: files grown to the size limit (\(FileAccessPolicy.defaultMaxFileSize) bytes), best of 3, 1 thread")
+        for file in GrownFiles.all() {
+            let folder = scratch.appendingPathComponent("grown-\(file.fileName.dropLast(5))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent(file.fileName).path
+            try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
+            var report = CheckReport()
+            let check = measure(repeats: 3) { report = Checker().check([path]) }
+            let format = measure(repeats: 3) { _ = CanonicalFormatter.format([path], write: false) }
+            let findings = report.files.reduce(0) { $0 + $1.findings.count }
+            print(String(format: "  %-20@ %8d bytes   check %.3f s   format --check %.3f s   %d findings listed",
+                         file.name as NSString, file.text.utf8.count, check, format, findings))
         }
     }
 }

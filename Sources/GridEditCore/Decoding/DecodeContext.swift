@@ -60,8 +60,13 @@ public final class DecodeContext {
             typeMismatch(node, expected: "an object")
             return nil
         }
+        var unknown = 0
         for member in members where !allowedKeys.contains(member.key) {
-            let hint = (member.key.unicodeScalars.count <= 64 ? Self.closest(to: member.key, in: allowedKeys) : nil).map { "; did you mean \"\($0)\"?" } ?? "; remove it"
+            // "Did you mean" is worked out for the first few unknown keys only (and short ones):
+            // a file of 90,000 unknown keys shows its first 100 findings anyway.
+            unknown += 1
+            let hint = (unknown <= FileAccessPolicy.defaultMaxFindingsPerFile && member.key.unicodeScalars.count <= 64
+                        ? Self.closest(to: member.key, in: allowedKeys) : nil).map { "; did you mean \"\($0)\"?" } ?? "; remove it"
             findings.append(SchemaUnknownKeyRule.finding("unknown key \(Excerpt.quoted(member.key))\(hint)",
                                                          at: node.path.appending(key: member.key),
                                                          location: member.keyLocation))

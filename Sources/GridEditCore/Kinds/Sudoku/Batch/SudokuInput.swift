@@ -81,7 +81,7 @@ public enum SudokuInput {
         switch DocumentLoader.load(bytes, isManifest: false).document {
         case .puzzle(let document)?:
             if let sudoku = document.puzzle as? SudokuPuzzle {
-                outcome.items.append(Item(label: path, grid: sudoku.givens, puzzle: sudoku))
+                outcome.items.append(Item(label: Excerpt.escaped(path), grid: sudoku.givens, puzzle: sudoku))
             } else if !quiet {
                 outcome.errors.append("\(Excerpt.escaped(path)): not a Sudoku puzzle")
             }
