@@ -245,26 +245,6 @@ public enum FileSystem {
         return (names.sorted(), undecodable.sorted())
     }
 
-    /// Every `.json` file below `folder`, in sorted order (folders are walked depth first,
-    /// entries sorted by name), skipping hidden entries and not following links to folders.
-    public static func jsonFiles(under folder: String) -> [String] {
-        var result: [String] = []
-        for entry in entries(of: folder) {
-            let path = join(folder, entry)
-            if status(path, followingLinks: false)?.type == .directory {
-                result += jsonFiles(under: path)
-            } else if entry.hasSuffix(".json") {
-                result.append(path)
-            }
-        }
-        return result
-    }
-
-    /// The names of the `.json` files directly in `folder`, sorted.
-    public static func jsonFiles(in folder: String) -> [String] {
-        entries(of: folder).filter { $0.hasSuffix(".json") }
-    }
-
     // MARK: Paths
 
     /// The folder holding `path`: `.` for a bare name, `/` at the root.
