@@ -75,7 +75,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
-                                                                 "GridEditCapture", "SyntheticFrames", "CVision", "PoseSequences"]),
+                                                                 "GridEditCapture", "SyntheticFrames", "CVision", "PoseSequences", "GridEditTestSupport"]),
 
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then

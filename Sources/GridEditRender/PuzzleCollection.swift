@@ -35,9 +35,13 @@ public struct PuzzleCollection: Sendable {
 
     public init(groups: [Group]) { self.groups = groups }
 
-    public static func load(_ paths: [String]) throws(RenderError) -> PuzzleCollection {
+    /// Reads each path within its own ``TreeRoot`` under `policy`, as `gridedit check` does.
+    public static func load(_ paths: [String], policy: FileAccessPolicy = FileAccessPolicy()) throws(RenderError) -> PuzzleCollection {
         var loader = Loader()
-        for path in paths { try loader.collect(path) }
+        for path in paths {
+            loader.root = TreeRoot(argument: path, policy: policy)
+            try loader.collect(path)
+        }
         loader.flushLoose()
         return PuzzleCollection(groups: loader.groups)
     }
@@ -46,6 +50,7 @@ public struct PuzzleCollection: Sendable {
         var groups: [Group] = []
         var seen = Set<String>()
         var loose: [Entry] = []
+        var root = TreeRoot(folder: ".")
 
         mutating func collect(_ path: String) throws(RenderError) {
             if FileSystem.isDirectory(path) {
@@ -55,7 +60,8 @@ public struct PuzzleCollection: Sendable {
                 }
                 for name in FileSystem.entries(of: path) {
                     let child = FileSystem.join(path, name)
-                    if FileSystem.isDirectory(child) || name.hasSuffix(".json") { try collect(child) }
+                    // Links to folders are not walked, as in the checker's walk.
+                    if FileSystem.entryType(child, followingLinks: false) == .directory || name.hasSuffix(".json") { try collect(child) }
                 }
             } else if FileSystem.isFile(path) {
                 if FileSystem.lastComponent(of: path) == PackManifest.fileName {
@@ -77,7 +83,7 @@ public struct PuzzleCollection: Sendable {
         }
 
         mutating func pack(folder: String) throws(RenderError) {
-            let store = PuzzleStore(root: FileSystem.folder(of: folder))
+            let store = PuzzleStore(root: FileSystem.folder(of: folder), tree: root)
             let entry: PuzzleStore.PackEntry
             let paths: [String]
             do {
@@ -100,7 +106,7 @@ public struct PuzzleCollection: Sendable {
         mutating func puzzle(_ path: String) throws(RenderError) {
             guard seen.insert(path).inserted else { return }
             let folder = FileSystem.folder(of: path)
-            let store = PuzzleStore(root: FileSystem.folder(of: folder))
+            let store = PuzzleStore(root: FileSystem.folder(of: folder), tree: root)
             let document = try load(path, store: store)
             var label: PackLabel?
             if FileSystem.isFile(FileSystem.join(folder, PackManifest.fileName)), let pack = try? store.loadPack(folder: folder) {
@@ -122,6 +128,7 @@ public struct PuzzleCollection: Sendable {
             case .invalid(let path, let findings): .puzzleInvalid(path: path, findings: findings)
             case .unreadable(let path, let reason): .inputUnreadable(path: path, reason: reason)
             case .notFound(let path): .inputUnreadable(path: path, reason: "no such file")
+            case .refused(let path, let refusal): .puzzleInvalid(path: path, findings: [Finding(refusal)])
             case .pathEscapes(let path): .puzzleInvalid(path: path, findings: [
                 PathEscapeRule.finding("\(path) leaves the pack folder"),
             ])

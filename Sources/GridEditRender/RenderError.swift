@@ -61,11 +61,5 @@ public enum FindingLines {
         findings.map { line(for: $0, in: path) }
     }
 
-    public static func line(for finding: Finding, in path: String) -> String {
-        var place = path
-        if let location = finding.location { place += ":\(location.line):\(location.column)" }
-        var message = finding.message
-        if let jsonPath = finding.path, !jsonPath.components.isEmpty { message = "\(jsonPath): \(message)" }
-        return "\(place): \(finding.severity.rawValue): [\(finding.rule)] \(message)"
-    }
+    public static func line(for finding: Finding, in path: String) -> String { CheckReport.line(for: finding, in: path) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCore
 import GridEditJSON
+import GridEditTestSupport
 
 /// Load+check throughput on a generated pack of `count` puzzles: copies of the bundled
 /// Tangram and Sudoku puzzles under fresh ids, with a manifest listing them all.
@@ -47,6 +48,42 @@ enum CheckBenchmark {
             let seconds = measure(repeats: 3) { report = checker.check([folder.path]) }
             print(String(format: "  load+check from disk, --jobs %d                       %.3f s   %.0f puzzles/s   (%d passed, %d failed)",
                          jobs, seconds, Double(count) / seconds, report.passed, report.failed))
+        }
+        try grownFiles(in: folder.deletingLastPathComponent())
+    }
+
+    /// The least CPU time of three runs of `body` (this thread's clock).
+    static func cpuSeconds(_ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<3 {
+            var start = timespec(), end = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+            body()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+            best = min(best, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
+        }
+        return best
+    }
+
+    /// Issue 18's bound: no file under the size limit takes more than a second to check or
+    /// format. Each file grown by repetition up to the limit (GrownFiles, shared with the tests).
+    static func grownFiles(in scratch: URL) throws {
+        print("check: files grown to the size limit (\(FileAccessPolicy.defaultMaxFileSize) bytes), best of 3, 1 thread")
+        for file in GrownFiles.all() {
+            let folder = scratch.appendingPathComponent("grown-\(file.fileName.dropLast(5))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent(file.fileName).path
+            try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
+            var report = CheckReport()
+            // CPU time beside wall time: on a shared machine the wall clock also counts waiting.
+            let checkCPU = cpuSeconds { report = Checker().check([path]) }
+            let check = measure(repeats: 3) { report = Checker().check([path]) }
+            let formatCPU = cpuSeconds { _ = CanonicalFormatter.format([path], write: false) }
+            let format = measure(repeats: 3) { _ = CanonicalFormatter.format([path], write: false) }
+            let findings = report.files.reduce(0) { $0 + $1.findings.count }
+            let name = file.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+            print(String(format: "  %@ %8d bytes   check %.3f s (cpu %.3f)   format --check %.3f s (cpu %.3f)   %d findings listed",
+                         name, file.text.utf8.count, check, checkCPU, format, formatCPU, findings))
         }
     }
 }

@@ -39,16 +39,22 @@ struct Check: ParsableCommand {
     @Flag(help: "Warnings fail too.")
     var strict = false
 
+    @Option(help: ArgumentHelp("Findings listed per file; the rest are counted in one check.too-many-findings.", valueName: "n"))
+    var maxFindings = FileAccessPolicy.defaultMaxFindingsPerFile
+
+    @OptionGroup var access: AccessOptions
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, like 2/4") }
         if let timeoutPerPuzzle, !(timeoutPerPuzzle > 0) { throw ValidationError("--timeout-per-puzzle must be a positive number of seconds") }
+        guard maxFindings >= 1 else { throw ValidationError("--max-findings must be at least 1") }
     }
 
     func run() throws {
         let progress = ProgressBar.forStandardError()
         var options = Checker.Options(jobs: jobs, shard: shard.flatMap(Shard.init), timeoutPerFile: timeoutPerPuzzle,
-                                      strict: strict)
+                                      strict: strict, policy: access.policy(maxFindings: maxFindings))
         if let progress { options.progress = { done, total in progress.update(done, of: total) } }
         let report = Checker(options: options).check(paths)
         progress?.finish()

@@ -14,8 +14,10 @@ struct Format: ParsableCommand {
     @Flag(help: "List files that are not canonical instead of rewriting them.")
     var check = false
 
+    @OptionGroup var access: AccessOptions
+
     func run() throws {
-        let outcome = CanonicalFormatter.format(paths, write: !check)
+        let outcome = CanonicalFormatter.format(paths, write: !check, policy: access.policy())
         for line in outcome.messages { print(line) }
         if outcome.hadError { throw ExitCode(2) }
         if check && !outcome.changed.isEmpty { throw ExitCode(1) }

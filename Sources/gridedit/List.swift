@@ -8,8 +8,10 @@ struct List: ParsableCommand {
     @Argument(help: "The folder holding the packs.")
     var folder = "puzzles"
 
+    @OptionGroup var access: AccessOptions
+
     func run() throws {
-        let listing = PackListing.text(root: folder)
+        let listing = PackListing.text(root: folder, policy: access.policy())
         print(listing.text, terminator: "")
         for problem in listing.problems { StandardStreams.errorLine(problem) }
         if !listing.problems.isEmpty { throw ExitCode(1) }

@@ -63,6 +63,8 @@ struct Render: ParsableCommand {
     @Flag(help: "With --gallery: write nothing; exit 1 if the folder is out of date.")
     var check = false
 
+    @OptionGroup var access: AccessOptions
+
     func validate() throws {
         if gallery != nil {
             guard output == nil, format == nil, size == nil, !solution, !card, sheet == nil, !grid, !candidates, hint == .shape else {
@@ -95,7 +97,7 @@ struct Render: ParsableCommand {
         let renderer = try Renderer(style: Style.load(try stylePath()))
 
         // Refuse anything `gridedit check` fails, with its findings in the same form.
-        let report = Checker().check(paths)
+        let report = Checker(options: .init(policy: access.policy())).check(paths)
         let failing = report.files.filter { !$0.passed }
         if !failing.isEmpty || report.hadIOError {
             for file in failing {
@@ -108,7 +110,7 @@ struct Render: ParsableCommand {
                 : "gridedit render: \(failing.count) file(s) fail `gridedit check`; nothing was written")
             throw ExitCode(report.hadIOError ? 2 : 1)
         }
-        let collection = try PuzzleCollection.load(paths)
+        let collection = try PuzzleCollection.load(paths, policy: access.policy())
         guard !collection.entries.isEmpty else {
             throw RenderError.unsupported("no puzzles found in \(paths.joined(separator: ", "))")
         }
@@ -141,12 +143,27 @@ struct Render: ParsableCommand {
         // Everything is rendered before anything is written.
         var rendered: [(String, [UInt8])] = []
         for output in outputs { rendered.append((output.path, try output.make())) }
+        // Files made inside an -o folder stay inside it: a link there that leads elsewhere
+        // (a pack folder linked out of the output) is refused before any folder is made or
+        // anything written. A file named with -o itself is written where it says, like `cc -o`.
+        var targets: [String: String] = [:]
+        if rendered.contains(where: { $0.0 != self.output! }) {
+            try Renderer.makeFolder(self.output!)
+            let folder = TreeRoot(folder: self.output!)
+            for (path, _) in rendered where path != self.output! {
+                switch folder.writableTarget(path) {
+                case .success(let target): targets[path] = target
+                case .failure(let refusal):
+                    throw RenderError.writeFailed(path: path, reason: Finding(refusal).message)
+                }
+            }
+        }
         for (path, _) in rendered {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try Renderer.makeFolder(folder) }
         }
         for (path, bytes) in rendered {
-            try Renderer.writeFile(bytes, to: path)
+            try Renderer.writeFile(bytes, to: targets[path] ?? path)
             print(path)
         }
     }

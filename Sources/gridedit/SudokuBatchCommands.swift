@@ -51,6 +51,8 @@ extension SudokuCommand {
         @Argument(help: "A file of puzzle lines, - for standard input, or Sudoku puzzle files and folders.")
         var inputs: [String]
 
+        @OptionGroup var access: AccessOptions
+
         @Option(help: "Threads (default: all cores). The output's order does not depend on it.")
         var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -71,7 +73,7 @@ extension SudokuCommand {
                 try finish(errors: parsed.errors(source: inputs[0]))
                 return
             }
-            let outcome = readPuzzles(inputs)
+            let outcome = readPuzzles(inputs, policy: access.policy())
             let items = outcome.items
             let lines = parallelMap(items.count, jobs: jobs) { index -> String in
                 let item = items[index]
@@ -131,8 +133,8 @@ func isLineSource(_ argument: String) -> Bool {
     return FileSystem.isFile(argument) && !argument.hasSuffix(".json")
 }
 
-func readPuzzles(_ arguments: [String]) -> SudokuInput.Outcome {
-    SudokuInput.read(arguments) { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+func readPuzzles(_ arguments: [String], policy: FileAccessPolicy = FileAccessPolicy()) -> SudokuInput.Outcome {
+    SudokuInput.read(arguments, policy: policy) { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
 }
 
 func writeStandardOutput(_ bytes: [UInt8]) {

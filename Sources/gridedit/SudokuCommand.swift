@@ -20,8 +20,10 @@ struct SudokuCommand: ParsableCommand {
         @Argument(help: "Sudoku puzzle files or folders.")
         var paths: [String]
 
+        @OptionGroup var access: AccessOptions
+
         func run() throws {
-            let outcome = SudokuLines.export(paths)
+            let outcome = SudokuLines.export(paths, policy: access.policy())
             for line in outcome.lines { print(line) }
             for message in outcome.errors { StandardStreams.errorLine(message) }
             if outcome.hadIOError { throw ExitCode(2) }
@@ -32,7 +34,11 @@ struct SudokuCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Turn a file of puzzle lines into puzzle files in a folder.",
-            discussion: "Each line (16, 36 or 81 cells, . or 0 for empty) becomes <prefix>-<nnn>.json, numbered in input order.")
+            discussion: """
+                Each line (16, 36 or 81 cells, . or 0 for empty) becomes <prefix>-<nnn>.json, numbered in input \
+                order. When any of those files exists, nothing is written and they are listed: --force \
+                overwrites them, --dry-run shows what would be written.
+                """)
 
         @Argument(help: "A file of puzzle lines, or - for standard input.")
         var input: String
@@ -46,6 +52,12 @@ struct SudokuCommand: ParsableCommand {
         @Option(help: "Difficulty to record: easy, medium, hard or expert.")
         var difficulty = "medium"
 
+        @Flag(help: "Overwrite puzzle files that already exist (without it, the import refuses and lists them).")
+        var force = false
+
+        @Flag(help: "Print what would be written; write nothing.")
+        var dryRun = false
+
         func run() throws {
             guard let level = Difficulty(rawValue: difficulty) else {
                 throw ValidationError("difficulty must be easy, medium, hard or expert")
@@ -54,7 +66,8 @@ struct SudokuCommand: ParsableCommand {
                 throw ValidationError("prefix must be lower-case letters and digits joined by dashes")
             }
             let text = String(decoding: try readInput(input), as: UTF8.self)
-            let outcome = SudokuLines.importLines(text, source: input, into: output, prefix: prefix, difficulty: level)
+            let outcome = SudokuLines.importLines(text, source: input, into: output, prefix: prefix, difficulty: level,
+                                                   options: .init(force: force, dryRun: dryRun))
             for line in outcome.lines { print(line) }
             for message in outcome.errors { StandardStreams.errorLine(message) }
             if !outcome.errors.isEmpty { throw ExitCode(1) }

@@ -27,7 +27,7 @@ struct HelpTests {
         #expect(output.status == 0)
         #expect(output.stderr == "")
         #expect(output.lines.first == "OVERVIEW: Validate puzzle files and packs.")
-        #expect(output.lines.contains("USAGE: gridedit check <paths> ... [--format <format>] [--junit <file>] [--sarif <file>] [--jobs <jobs>] [--shard <K/N>] [--timeout-per-puzzle <seconds>] [--strict]"))
+        #expect(output.lines.contains("USAGE: gridedit check <paths> ... [--format <format>] [--junit <file>] [--sarif <file>] [--jobs <jobs>] [--shard <K/N>] [--timeout-per-puzzle <seconds>] [--strict] [--max-findings <n>] [--max-file-size <size>]"))
         let text = folded(output.stdout)
         #expect(text.contains("Exit status: 0 clean (warnings allowed), 1 errors found, 2 a file could not be read, 64 bad usage."))
         #expect(text.contains("(values: text, json, github; default: text)"))

@@ -96,7 +96,7 @@ extension ColorProfile {
             let color = fields.required("color").flatMap { node -> PieceColor? in
                 guard let text = context.string(node) else { return nil }
                 guard let color = PieceColor(hex: text, hueTolerance: 0) else {
-                    context.report(SchemaValueRule.self, "\"\(text)\" is not a colour; write \"#RRGGBB\" in hex, like \"#D62839\"", at: node)
+                    context.report(SchemaValueRule.self, "\(Excerpt.quoted(text)) is not a colour; write \"#RRGGBB\" in hex, like \"#D62839\"", at: node)
                     return nil
                 }
                 return color

@@ -1,3 +1,5 @@
+import GridEditJSON
+
 /// GitHub Actions workflow commands, so findings show up as annotations on the pull request:
 /// `::error file=…,line=…,col=…,title=[rule]::message`.
 ///
@@ -43,7 +45,9 @@ extension CheckReport {
 
     /// Workflow-command escaping for the message part.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
+        // Other control characters (an escape sequence in a file name) are escaped as in the
+        // text report.
+        Excerpt.escaped(text).replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }

@@ -20,14 +20,18 @@ public struct Checker: Sendable {
         public var strict: Bool
         /// Called after each file with (files done, files in total), from any thread.
         public var progress: (@Sendable (Int, Int) -> Void)?
+        /// What may be read (the root of each path, the size limit) and how many findings a
+        /// file keeps.
+        public var policy: FileAccessPolicy
 
         public init(jobs: Int = 1, shard: Shard? = nil, timeoutPerFile: Double? = nil, strict: Bool = false,
-                    progress: (@Sendable (Int, Int) -> Void)? = nil) {
+                    progress: (@Sendable (Int, Int) -> Void)? = nil, policy: FileAccessPolicy = FileAccessPolicy()) {
             self.jobs = max(1, jobs)
             self.shard = shard
             self.timeoutPerFile = timeoutPerFile
             self.strict = strict
             self.progress = progress
+            self.policy = policy
         }
     }
 
@@ -38,13 +42,15 @@ public struct Checker: Sendable {
     public func check(_ paths: [String]) -> CheckReport {
         var report = CheckReport()
         report.strict = options.strict
-        var files: [String] = []
+        // Each path is read within its own root (the folder named, or a file's folder).
+        var files: [Item] = []
         for path in paths {
             switch FileSystem.kind(of: path) {
             case .directory:
-                files += FileSystem.jsonFiles(under: path)
+                let root = TreeRoot(folder: path, policy: options.policy)
+                files += root.jsonFiles(under: path).map { Item(entry: $0, root: root) }
             case .file:
-                files.append(path)
+                files.append(Item(entry: TreeEntry(path: path), root: TreeRoot(argument: path, policy: options.policy)))
             case .missing:
                 report.hadIOError = true
                 report.files.append(.init(path: path, kind: "unknown", findings: [
@@ -53,23 +59,25 @@ public struct Checker: Sendable {
             }
         }
         var seen = Set<String>()
-        files = files.filter { seen.insert($0).inserted }
-        if let shard = options.shard { files = files.filter(shard.contains) }
+        files = files.filter { seen.insert($0.entry.path).inserted }
+        if let shard = options.shard { files = files.filter { shard.contains($0.entry.path) } }
 
         let outcomes = checkFiles(files)
         var loaded: [String: DocumentLoader.Result] = [:]
+        var roots: [String: TreeRoot] = [:]
         for (file, outcome) in zip(files, outcomes) {
             if outcome.unreadable { report.hadIOError = true }
-            if let result = outcome.result { loaded[file] = result }
+            if let result = outcome.result { loaded[file.entry.path] = result }
+            roots[file.entry.path] = file.root
             report.files.append(outcome.report)
         }
 
         // Pack rules: findings go to the manifest's own entry.
         for index in report.files.indices where PackManifest.isManifest(report.files[index].path) {
             let path = report.files[index].path
-            guard let result = loaded[path], let root = result.root,
+            guard let result = loaded[path], let root = result.root, let tree = roots[path],
                   case .pack(let manifest)? = result.document else { continue }
-            let pack = PackLoader.pack(manifest: manifest, folder: FileSystem.folder(of: path), cache: loaded)
+            let pack = PackLoader.pack(manifest: manifest, folder: FileSystem.folder(of: path), cache: loaded, root: tree)
             report.files[index].findings += pack.validate().map { DocumentLoader.locate($0, in: root) }
             report.files[index].findings.sort(by: Finding.displayOrder)
         }
@@ -85,7 +93,14 @@ public struct Checker: Sendable {
             report.files[index].findings.append(MissingManifestRule.finding(
                 "\(folder) holds puzzles but no pack.json; add a manifest so the app can show it as a pack"))
         }
+        for index in report.files.indices { report.files[index].capFindings(at: options.policy.maxFindingsPerFile) }
         return report
+    }
+
+    /// A file to check and the root it is read within.
+    struct Item: Sendable {
+        var entry: TreeEntry
+        var root: TreeRoot
     }
 
     struct FileOutcome: Sendable {
@@ -95,7 +110,7 @@ public struct Checker: Sendable {
     }
 
     /// Checks every file, in parallel when asked; the outcomes keep the files' order.
-    private func checkFiles(_ files: [String]) -> [FileOutcome] {
+    private func checkFiles(_ files: [Item]) -> [FileOutcome] {
         let done = Mutex(0)
         return parallelMap(files.count, jobs: options.jobs) { index in
             let outcome = self.checkFileWithinTimeout(files[index])
@@ -108,14 +123,15 @@ public struct Checker: Sendable {
         }
     }
 
-    private func checkFileWithinTimeout(_ file: String) -> FileOutcome {
-        guard let timeout = options.timeoutPerFile else { return Self.checkFile(file) }
+    private func checkFileWithinTimeout(_ item: Item) -> FileOutcome {
+        let file = item.entry.path
+        guard let timeout = options.timeoutPerFile else { return Self.checkFile(item) }
         // The check runs on its own thread; if it overruns, its result is dropped and the
         // file is reported. (The thread finishes in the background; the process ends soon after.)
         let slot = Mutex<FileOutcome?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            let outcome = Self.checkFile(file)
+            let outcome = Self.checkFile(item)
             slot.withLock { $0 = outcome }
             finished.signal()
         }
@@ -129,12 +145,16 @@ public struct Checker: Sendable {
         ]))
     }
 
-    static func checkFile(_ file: String) -> FileOutcome {
-        switch FileSystem.read(file) {
-        case .failure(let error):
-            return FileOutcome(report: .init(path: file, kind: "unknown",
-                                             findings: [IOReadRule.finding(error.message)]),
-                               unreadable: true)
+    static func checkFile(_ item: Item) -> FileOutcome {
+        let file = item.entry.path
+        switch item.entry.refusal.map(Result.failure) ?? item.root.read(file) {
+        case .failure(let refusal):
+            // Only a file that cannot be read at all makes the run's status 2; a link out of the
+            // tree, a FIFO or an oversized file is a finding about the tree, like any other.
+            var unreadable = false
+            if case .unreadable = refusal { unreadable = true }
+            return FileOutcome(report: .init(path: file, kind: "unknown", findings: [Finding(refusal)]),
+                               unreadable: unreadable)
         case .success(let bytes):
             let result = DocumentLoader.load(bytes, isManifest: PackManifest.isManifest(file))
             return FileOutcome(report: .init(path: file, kind: result.kind, findings: result.findings), result: result)
@@ -164,15 +184,15 @@ public struct Shard: Sendable, Hashable {
 
 /// Reads the listed puzzles of a pack (from the checker's cache when it already loaded them).
 enum PackLoader {
-    static func pack(manifest: PackManifest, folder: String, cache: [String: DocumentLoader.Result]) -> Pack {
-        let files = FileSystem.jsonFiles(in: folder).filter { $0 != PackManifest.fileName }
+    static func pack(manifest: PackManifest, folder: String, cache: [String: DocumentLoader.Result], root: TreeRoot) -> Pack {
+        let files = root.jsonNames(in: folder).filter { $0 != PackManifest.fileName }
         let present = Set(files)
         var puzzles: [Int: PuzzleDocument] = [:]
         for (index, entry) in manifest.puzzles.enumerated() {
             guard let relative = PackManifest.containedPath(entry), present.contains(relative) else { continue }
             let path = FileSystem.join(folder, relative)
             let result = cache[path] ?? {
-                guard case .success(let bytes) = FileSystem.read(path) else { return nil }
+                guard case .success(let bytes) = root.read(path) else { return nil }
                 return DocumentLoader.load(bytes, isManifest: false)
             }()
             if case .puzzle(let document)? = result?.document { puzzles[index] = document }

@@ -69,7 +69,7 @@ public enum DocumentLoader {
         }
         guard reference.hasSuffix(expected) else {
             return [FormatSchemaReferenceRule.finding(
-                "\"$schema\" points at \"\(reference)\"; gridedit files use \(expected)",
+                "\"$schema\" points at \(Excerpt.quoted(reference)); gridedit files use \(expected)",
                 at: JSONPath.root.appending(key: "$schema"))]
         }
         return []

@@ -60,9 +60,14 @@ public final class DecodeContext {
             typeMismatch(node, expected: "an object")
             return nil
         }
+        var unknown = 0
         for member in members where !allowedKeys.contains(member.key) {
-            let hint = Self.closest(to: member.key, in: allowedKeys).map { "; did you mean \"\($0)\"?" } ?? "; remove it"
-            findings.append(SchemaUnknownKeyRule.finding("unknown key \"\(member.key)\"\(hint)",
+            // "Did you mean" is worked out for the first few unknown keys only (and short ones):
+            // a file of 90,000 unknown keys shows its first 100 findings anyway.
+            unknown += 1
+            let hint = (unknown <= FileAccessPolicy.defaultMaxFindingsPerFile && member.key.unicodeScalars.count <= 64
+                        ? Self.closest(to: member.key, in: allowedKeys) : nil).map { "; did you mean \"\($0)\"?" } ?? "; remove it"
+            findings.append(SchemaUnknownKeyRule.finding("unknown key \(Excerpt.quoted(member.key))\(hint)",
                                                          at: node.path.appending(key: member.key),
                                                          location: member.keyLocation))
         }
@@ -72,6 +77,18 @@ public final class DecodeContext {
     public func array(_ node: JSONNode) -> [JSONNode]? {
         guard case .array(let items) = node.value else {
             typeMismatch(node, expected: "an array")
+            return nil
+        }
+        return items
+    }
+
+    /// An array of at most `limit` items. A longer one is reported once, at the array
+    /// (`schema.too-many-items`, with `allowed` saying what the format allows), and none of its
+    /// items is read: no rule then compares thousands of entries pair by pair.
+    public func array(_ node: JSONNode, atMost limit: Int, allowed: String) -> [JSONNode]? {
+        guard let items = array(node) else { return nil }
+        guard items.count <= limit else {
+            report(SchemaTooManyItemsRule.self, "this list has \(items.count) entries, but \(allowed); remove the extra ones", at: node)
             return nil
         }
         return items
@@ -117,10 +134,10 @@ public final class DecodeContext {
         if let value = T(rawValue: raw) { return value }
         let names = T.allCases.map(\.rawValue)
         if let guess = Self.closest(to: raw, in: names) {
-            report(SchemaValueRule.self, "\"\(raw)\" is not a \(what); did you mean \"\(guess)\"?", at: node)
+            report(SchemaValueRule.self, "\(Excerpt.quoted(raw)) is not a \(what); did you mean \"\(guess)\"?", at: node)
         } else {
             let options = names.map { "\"\($0)\"" }.joined(separator: ", ")
-            report(SchemaValueRule.self, "\"\(raw)\" is not a \(what); use one of \(options)", at: node)
+            report(SchemaValueRule.self, "\(Excerpt.quoted(raw)) is not a \(what); use one of \(options)", at: node)
         }
         return nil
     }
@@ -136,7 +153,7 @@ public final class DecodeContext {
         case .string(let s):
             if let value = Exact(parsing: s) { return value }
             report(SchemaExactNumberRule.self,
-                   "\"\(s)\" is not an exact coordinate: write a + b√2 with a and b multiples of 0.25, like \"1+0.5√2\" or \"-√2\"",
+                   "\(Excerpt.quoted(s)) is not an exact coordinate: write a + b√2 with a and b multiples of 0.25, like \"1+0.5√2\" or \"-√2\"",
                    at: node)
         default:
             typeMismatch(node, expected: "a number or a string like \"1+0.5√2\"")
@@ -149,7 +166,7 @@ public final class DecodeContext {
         guard let id = string(node) else { return nil }
         guard PuzzleMetadata.isValidID(id) else {
             report(SchemaValueRule.self,
-                   "\(what) \"\(id)\" must be lower-case letters and digits joined by single dashes, like \"classic-square\"",
+                   "\(what) \(Excerpt.quoted(id)) must be lower-case letters and digits joined by single dashes, like \"classic-square\"",
                    at: node)
             return nil
         }

@@ -5,7 +5,11 @@ public enum RuleCatalog {
     /// Rules reported while files are found and read, before any kind or pack rule runs.
     static let readingRules: [any DocumentedRule.Type] = [
         IOReadRule.self,
+        FileOutsideRootRule.self,
+        FileNotRegularRule.self,
+        FileTooLargeRule.self,
         CheckTimeoutRule.self,
+        CheckTooManyFindingsRule.self,
         JSONSyntaxRule.self,
         JSONDuplicateKeyRule.self,
         JSONInvalidUnicodeRule.self,
@@ -15,6 +19,7 @@ public enum RuleCatalog {
         SchemaRequiredRule.self,
         SchemaUnknownKeyRule.self,
         SchemaValueRule.self,
+        SchemaTooManyItemsRule.self,
         SchemaExactNumberRule.self,
         SchemaUnknownDocumentRule.self,
         FormatUnsupportedVersionRule.self,

@@ -52,7 +52,7 @@ extension PuzzleDocument {
         }
         guard let kindName = context.string(kindNode) else { return nil }
         guard let kind = PuzzleKinds.named(kindName) else {
-            context.report(SchemaValueRule.self, "unknown kind \"\(kindName)\"; use \(kindList)", at: kindNode)
+            context.report(SchemaValueRule.self, "unknown kind \(Excerpt.quoted(kindName)); use \(kindList)", at: kindNode)
             return nil
         }
         return decode(root, kind: kind, context: context)
@@ -84,7 +84,8 @@ extension PuzzleDocument {
         let author = object.optional("author").flatMap(context.string)
         let description = object.optional("description").flatMap(context.string)
         let tags = object.optional("tags").flatMap { node -> [String]? in
-            guard let items = context.array(node) else { return nil }
+            guard let items = context.array(node, atMost: PuzzleMetadata.maxTags,
+                                            allowed: "a puzzle has at most \(PuzzleMetadata.maxTags) tags") else { return nil }
             return items.compactMap(context.string)
         } ?? []
         guard let id, let name, let difficulty, let createdAt, let updatedAt else { return nil }
@@ -97,7 +98,7 @@ extension PuzzleDocument {
         guard let problem = PuzzleMetadata.timestampProblem(text) else { return text }
         // A field out of range is pointed at inside the string; a wrong shape at the value.
         let location = problem.offset.map { context.location(ofScalar: $0, inString: node) } ?? node.location
-        context.report(SchemaValueRule.finding("\"\(text)\" \(problem.message)", at: node.path, location: location))
+        context.report(SchemaValueRule.finding("\(Excerpt.quoted(text)) \(problem.message)", at: node.path, location: location))
         return nil
     }
 }

@@ -20,6 +20,9 @@ public struct PuzzleMetadata: Sendable, Hashable {
     public var author: String?
     public var description: String?
     public var tags: [String]
+    /// Tags are for filtering in the app; a handful is plenty, and the bound keeps a file of
+    /// repeated tags to one finding.
+    public static let maxTags = 64
 
     public init(id: String, name: String, difficulty: Difficulty, createdAt: String, updatedAt: String,
                 author: String? = nil, description: String? = nil, tags: [String] = []) {

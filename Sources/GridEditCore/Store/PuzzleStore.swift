@@ -8,8 +8,14 @@ import GridEditJSON
 /// designer's work is never silently lost.
 public struct PuzzleStore: Sendable {
     public let root: String
+    /// When set, every read goes through this ``TreeRoot`` (the file-access policy for trees
+    /// from strangers: `list` and `render` set it); the editor's own files are read directly.
+    public let tree: TreeRoot?
 
-    public init(root: String) { self.root = root }
+    public init(root: String, tree: TreeRoot? = nil) {
+        self.root = root
+        self.tree = tree
+    }
 
     public enum StoreError: Error, CustomStringConvertible, Equatable {
         case unreadable(path: String, reason: String)
@@ -18,6 +24,8 @@ public struct PuzzleStore: Sendable {
         case writeFailed(path: String, reason: String)
         case pathEscapes(path: String)
         case notFound(path: String)
+        /// Refused by the file-access policy: a link out of the tree, a FIFO, a file too large.
+        case refused(path: String, refusal: FileRefusal)
 
         public var description: String {
             switch self {
@@ -30,6 +38,7 @@ public struct PuzzleStore: Sendable {
             case .writeFailed(let path, let reason): "\(path): cannot save: \(reason)"
             case .pathEscapes(let path): "\(path) leaves the pack folder; puzzles live inside their pack"
             case .notFound(let path): "\(path): no such file"
+            case .refused(let path, let refusal): CheckReport.line(for: Finding(refusal), in: path)
             }
         }
     }
@@ -51,9 +60,25 @@ public struct PuzzleStore: Sendable {
 
     /// Every readable pack under the root, sorted by folder name.
     public func listPacks() -> [PackEntry] {
-        FileSystem.entries(of: root, includingHidden: true).sorted().compactMap { name in
+        var problems: [StoreError] = []
+        return listPacks(problems: &problems)
+    }
+
+    /// Every readable pack under the root, and the entries the file-access policy refused (a
+    /// pack folder or manifest that links out of the tree, a manifest that is a FIFO…). A folder
+    /// without a manifest, or whose manifest does not load, is not a pack and is skipped.
+    public func listPacks(problems: inout [StoreError]) -> [PackEntry] {
+        FileSystem.entries(of: root, includingHidden: true).sorted().compactMap { name -> PackEntry? in
             let folder = FileSystem.join(root, name)
-            return try? loadPack(folder: folder)
+            do throws(StoreError) {
+                return try loadPack(folder: folder)
+            } catch {
+                if case .refused(_, let refusal) = error,
+                   refusal.isOutsideRoot || FileSystem.entryType(folder, followingLinks: true) == .directory {
+                    problems.append(error)
+                }
+                return nil
+            }
         }
     }
 
@@ -126,6 +151,13 @@ public struct PuzzleStore: Sendable {
     }
 
     private func read(_ path: String) throws(StoreError) -> [UInt8] {
+        if let tree {
+            switch tree.read(path) {
+            case .success(let bytes): return bytes
+            case .failure(.unreadable(let reason)): throw .unreadable(path: path, reason: reason)
+            case .failure(let refusal): throw .refused(path: path, refusal: refusal)
+            }
+        }
         switch FileSystem.read(path) {
         case .success(let bytes): return bytes
         case .failure(let error): throw .unreadable(path: path, reason: error.message)

@@ -17,7 +17,7 @@ import SystemPackage
 /// same way everywhere.
 public enum FileSystem {
     /// Why a file-system operation failed, in words for the user.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         public var message: String
         public init(_ message: String) { self.message = message }
         public var description: String { message }
@@ -78,6 +78,104 @@ public enum FileSystem {
         }
     }
 
+    /// What a path names, in words a finding can use ("a FIFO (named pipe)").
+    public enum EntryType: Sendable, Hashable {
+        case regular, directory, symbolicLink, fifo, socket, characterDevice, blockDevice, other, missing
+
+        public var words: String {
+            switch self {
+            case .regular: "a file"
+            case .directory: "a folder"
+            case .symbolicLink: "a symbolic link"
+            case .fifo: "a FIFO (named pipe)"
+            case .socket: "a socket"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .other: "not a regular file"
+            case .missing: "missing"
+            }
+        }
+
+        init(_ type: FileType) {
+            switch type {
+            case .regular: self = .regular
+            case .directory: self = .directory
+            case .symbolicLink: self = .symbolicLink
+            case .fifo: self = .fifo
+            case .socket: self = .socket
+            case .characterSpecial: self = .characterDevice
+            case .blockSpecial: self = .blockDevice
+            default: self = .other
+            }
+        }
+    }
+
+    /// The type of what `path` names; with `followingLinks: false` a link is reported as one.
+    public static func entryType(_ path: String, followingLinks: Bool) -> EntryType {
+        status(path, followingLinks: followingLinks).map { EntryType($0.type) } ?? .missing
+    }
+
+    /// The path with every symbolic link and `.`/`..` resolved (`realpath`), or the error.
+    public static func resolvedPath(_ path: String) -> Result<String, Errno> {
+        guard let resolved = realpath(path, nil) else { return .failure(Errno(rawValue: errno)) }
+        defer { free(resolved) }
+        return .success(String(cString: resolved))
+    }
+
+    /// The text a symbolic link holds (`readlink`), nil for anything else.
+    public static func linkText(_ path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBytes { readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// Why ``readRegular(_:limit:)`` read nothing.
+    public enum BoundedReadFailure: Error, Sendable, Hashable {
+        case notRegular(EntryType)
+        case tooLarge(size: Int)
+        case failed(Failure)
+    }
+
+    /// A regular file of at most `limit` bytes, and never a byte more read.
+    ///
+    /// The caller has already checked the path (``TreeRoot`` does: inside the root, a regular
+    /// file). The open is `O_NOFOLLOW | O_NONBLOCK` and `fstat` checks the opened descriptor, so a
+    /// link or a FIFO swapped in after those checks neither redirects the read nor blocks it; the
+    /// size is checked before reading, and the read stops at `limit + 1` bytes for a file that
+    /// grows (or a `/proc` file whose size says 0).
+    public static func readRegular(_ path: String, limit: Int) -> Result<[UInt8], BoundedReadFailure> {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .noFollow, .nonBlocking])
+        } catch {
+            let code = error as? Errno
+            if code == .tooManySymbolicLinkLevels { return .failure(.notRegular(.symbolicLink)) }
+            return .failure(.failed(Failure(code == .noSuchFileOrDirectory
+                ? "no such file; check the path"
+                : "cannot open the file: \(reason(code)); check its permissions")))
+        }
+        defer { try? file.close() }
+        guard let status = try? file.stat() else { return .failure(.failed(Failure("cannot read the file's status"))) }
+        guard status.type == .regular else { return .failure(.notRegular(EntryType(status.type))) }
+        guard status.size <= Int64(limit) else { return .failure(.tooLarge(size: Int(status.size))) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.size))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count: Int
+            do {
+                let wanted = min(chunk.count, limit + 1 - bytes.count)
+                count = try chunk.withUnsafeMutableBytes { try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }
+            } catch {
+                return .failure(.failed(Failure("cannot read the file: \(reason(error as? Errno))")))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > limit { return .failure(.tooLarge(size: bytes.count)) }
+        }
+    }
+
     /// Appends `bytes` to the file (created with `permissions` when missing) in one `O_APPEND`
     /// write, so writers running side by side interleave whole records instead of overwriting.
     public static func append(_ bytes: [UInt8], to path: String, permissions: FilePermissions = [.ownerReadWrite]) throws(Failure) {
@@ -127,24 +225,24 @@ public enum FileSystem {
         return names.sorted()
     }
 
-    /// Every `.json` file below `folder`, in sorted order (folders are walked depth first,
-    /// entries sorted by name), skipping hidden entries and not following links to folders.
-    public static func jsonFiles(under folder: String) -> [String] {
-        var result: [String] = []
-        for entry in entries(of: folder) {
-            let path = join(folder, entry)
-            if status(path, followingLinks: false)?.type == .directory {
-                result += jsonFiles(under: path)
-            } else if entry.hasSuffix(".json") {
-                result.append(path)
+    /// A folder's entries for a walk that must account for every one: the names (sorted,
+    /// without `.`, `..` and hidden ones), and the names that are not UTF-8, escaped byte by
+    /// byte (`\xFF`), which no `String` path could open again. Nil when the folder cannot be read.
+    public static func listing(of folder: String) -> (names: [String], undecodable: [String])? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        var undecodable: [String] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard bytes.first != UInt8(ascii: ".") else { continue }
+            if let name = String(validating: bytes, as: UTF8.self) {
+                names.append(name)
+            } else {
+                undecodable.append(bytes.map { $0 < 0x80 ? String(Unicode.Scalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined())
             }
         }
-        return result
-    }
-
-    /// The names of the `.json` files directly in `folder`, sorted.
-    public static func jsonFiles(in folder: String) -> [String] {
-        entries(of: folder).filter { $0.hasSuffix(".json") }
+        return (names.sorted(), undecodable.sorted())
     }
 
     // MARK: Paths

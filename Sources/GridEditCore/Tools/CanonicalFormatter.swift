@@ -10,26 +10,37 @@ public enum CanonicalFormatter {
         public var hadError = false
     }
 
-    public static func format(_ paths: [String], write: Bool) -> Outcome {
+    /// Formats (or with `write: false` only checks) every file named or found under a folder
+    /// named, reading and writing only within each path's ``TreeRoot``.
+    public static func format(_ paths: [String], write: Bool, policy: FileAccessPolicy = FileAccessPolicy()) -> Outcome {
         var outcome = Outcome()
         for path in paths {
-            let files: [String]
+            let files: [TreeEntry]
+            let root: TreeRoot
             switch FileSystem.kind(of: path) {
-            case .directory: files = FileSystem.jsonFiles(under: path)
-            case .file: files = [path]
+            case .directory:
+                root = TreeRoot(folder: path, policy: policy)
+                files = root.jsonFiles(under: path)
+            case .file:
+                root = TreeRoot(argument: path, policy: policy)
+                files = [TreeEntry(path: path)]
             case .missing:
                 outcome.messages.append("\(path): no such file or folder")
                 outcome.hadError = true
                 continue
             }
-            for file in files { format(file, write: write, into: &outcome) }
+            for file in files { format(file, root: root, write: write, into: &outcome) }
         }
         return outcome
     }
 
-    static func format(_ file: String, write: Bool, into outcome: inout Outcome) {
-        guard case .success(let bytes) = FileSystem.read(file) else {
-            outcome.messages.append("\(file): cannot read the file")
+    static func format(_ entry: TreeEntry, root: TreeRoot, write: Bool, into outcome: inout Outcome) {
+        let file = entry.path
+        let bytes: [UInt8]
+        switch entry.refusal.map(Result.failure) ?? root.read(file) {
+        case .success(let read): bytes = read
+        case .failure(let refusal):
+            outcome.messages.append(CheckReport.line(for: Finding(refusal), in: file))
             outcome.hadError = true
             return
         }
@@ -39,7 +50,7 @@ public enum CanonicalFormatter {
         case .puzzle(let document)?: canonical = document.canonicalText()
         case .pack(let manifest)?: canonical = CanonicalJSONWriter.write(manifest.encode())
         case nil:
-            outcome.messages.append("\(file): not formatted: it does not load; run `gridedit check \(file)`")
+            outcome.messages.append("\(Excerpt.escaped(file)): not formatted: it does not load; run `gridedit check \(Excerpt.escaped(file))`")
             outcome.hadError = true
             return
         }
@@ -47,14 +58,24 @@ public enum CanonicalFormatter {
         outcome.changed.append(file)
         if write {
             do {
-                try AtomicFile.write(Array(canonical.utf8), to: file)
-                outcome.messages.append("formatted \(file)")
+                // A link inside the root is written through (the link stays a link); anything
+                // leading out of the root was refused when it was read, and is checked again.
+                let target: String
+                switch root.writableTarget(file) {
+                case .success(let path): target = path
+                case .failure(let refusal):
+                    outcome.messages.append(CheckReport.line(for: Finding(refusal), in: file))
+                    outcome.hadError = true
+                    return
+                }
+                try AtomicFile.write(Array(canonical.utf8), to: target)
+                outcome.messages.append("formatted \(Excerpt.escaped(file))")
             } catch {
                 outcome.messages.append(error.description)
                 outcome.hadError = true
             }
         } else {
-            outcome.messages.append("\(file): not in canonical form; run `gridedit format \(file)`")
+            outcome.messages.append("\(Excerpt.escaped(file)): not in canonical form; run `gridedit format \(Excerpt.escaped(file))`")
         }
     }
 }

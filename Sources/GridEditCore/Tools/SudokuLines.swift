@@ -1,4 +1,5 @@
 import Foundation
+import GridEditJSON
 
 /// Import and export of the one-line Sudoku format (the engine of `gridedit sudoku`).
 public enum SudokuLines {
@@ -10,7 +11,7 @@ public enum SudokuLines {
     }
 
     /// One line per Sudoku file found, in sorted path order.
-    public static func export(_ paths: [String]) -> Outcome {
+    public static func export(_ paths: [String], policy: FileAccessPolicy = FileAccessPolicy()) -> Outcome {
         var outcome = Outcome()
         for path in paths {
             let kind = FileSystem.kind(of: path)
@@ -19,38 +20,60 @@ public enum SudokuLines {
                 outcome.hadIOError = true
                 continue
             }
-            let files = kind == .directory ? FileSystem.jsonFiles(under: path) : [path]
-            for file in files where !PackManifest.isManifest(file) {
-                guard case .success(let bytes) = FileSystem.read(file) else {
-                    outcome.errors.append("\(file): cannot read the file; check its permissions")
-                    outcome.hadIOError = true
+            let root = TreeRoot(argument: path, policy: policy)
+            let entries = kind == .directory ? root.jsonFiles(under: path) : [TreeEntry(path: path)]
+            for entry in entries where !PackManifest.isManifest(entry.path) {
+                let file = entry.path
+                let bytes: [UInt8]
+                switch entry.refusal.map(Result.failure) ?? root.read(file) {
+                case .success(let read): bytes = read
+                case .failure(let refusal):
+                    outcome.errors.append(CheckReport.line(for: Finding(refusal), in: file))
+                    if case .unreadable = refusal { outcome.hadIOError = true }
                     continue
                 }
                 switch DocumentLoader.load(bytes, isManifest: false).document {
                 case .puzzle(let document)?:
                     if let sudoku = document.puzzle as? SudokuPuzzle { outcome.lines.append(sudoku.givens.line) }
                 default:
-                    outcome.errors.append("\(file): does not load; run `gridedit check \(file)`")
+                    outcome.errors.append("\(Excerpt.escaped(file)): does not load; run `gridedit check \(Excerpt.escaped(file))`")
                 }
             }
         }
         return outcome
     }
 
+    /// How an import treats puzzle files already in the folder.
+    public struct ImportOptions: Sendable {
+        /// Overwrite existing puzzle files (a designer may have edited them since).
+        public var force = false
+        /// Only say what would be written; write nothing, create no folder.
+        public var dryRun = false
+        public init(force: Bool = false, dryRun: Bool = false) {
+            self.force = force
+            self.dryRun = dryRun
+        }
+    }
+
     /// Writes `<prefix>-<n>.json` into `folder` for each line of `text`.
+    ///
+    /// Nothing is overwritten silently: when any target exists the import writes nothing and
+    /// lists them, unless `force`. Even forced, it never writes through a link that leads out of
+    /// `folder` (``TreeRoot/writableTarget(_:)``).
     public static func importLines(_ text: String, source: String, into folder: String, prefix: String,
-                                   difficulty: Difficulty, now: Date = Date()) -> Outcome {
+                                   difficulty: Difficulty, now: Date = Date(),
+                                   options: ImportOptions = ImportOptions()) -> Outcome {
         var outcome = Outcome()
         let timestamp = Self.timestamp(now)
-        try? FileSystem.makeFolders(folder)
         var number = 0
         let results = SudokuGrid.parseLines(text)
         // Zero-padded so that the files sort in input order (`sudoku-002` before `sudoku-010`).
         let width = max(3, String(results.count).count)
+        var planned: [(path: String, bytes: [UInt8])] = []
         for result in results {
             switch result {
             case .failure(let error):
-                outcome.errors.append("\(source):\(error.line): \(error.error)")
+                outcome.errors.append("\(Excerpt.escaped(source)):\(error.line): \(error.error)")
             case .success(let grid):
                 number += 1
                 let digits = String(number)
@@ -58,9 +81,36 @@ public enum SudokuLines {
                 let metadata = PuzzleMetadata(id: id, name: "Sudoku \(number)", difficulty: difficulty,
                                               createdAt: timestamp, updatedAt: timestamp)
                 let document = PuzzleDocument(puzzle: SudokuPuzzle(metadata: metadata, givens: grid))
-                let path = FileSystem.join(folder, "\(id).json")
+                planned.append((FileSystem.join(folder, "\(id).json"), Array(document.canonicalText().utf8)))
+            }
+        }
+        let existing = planned.map(\.path).filter(FileSystem.exists)
+        if options.dryRun {
+            for (path, _) in planned {
+                let exists = existing.contains(path)
+                outcome.lines.append(exists ? (options.force ? "would overwrite \(path)" : "exists, would refuse \(path)") : "would write \(path)")
+            }
+            if !existing.isEmpty && !options.force {
+                outcome.errors.append(overwriteRefusal(existing, folder: folder, dryRun: true))
+            }
+            return outcome
+        }
+        if !existing.isEmpty && !options.force {
+            outcome.errors.append(overwriteRefusal(existing, folder: folder, dryRun: false))
+            return outcome
+        }
+        do throws(FileSystem.Failure) { try FileSystem.makeFolders(folder) } catch {
+            outcome.errors.append(error.message)
+            return outcome
+        }
+        let root = TreeRoot(folder: folder)
+        for (path, bytes) in planned {
+            switch root.writableTarget(path) {
+            case .failure(let refusal):
+                outcome.errors.append(CheckReport.line(for: Finding(refusal), in: path))
+            case .success(let target):
                 do {
-                    try AtomicFile.write(Array(document.canonicalText().utf8), to: path)
+                    try AtomicFile.write(bytes, to: target)
                     outcome.lines.append("wrote \(path)")
                 } catch {
                     outcome.errors.append(error.description)
@@ -68,6 +118,16 @@ public enum SudokuLines {
             }
         }
         return outcome
+    }
+
+    /// "3 puzzle files already exist in FOLDER: … nothing was written; --force overwrites them".
+    static func overwriteRefusal(_ existing: [String], folder: String, dryRun: Bool) -> String {
+        let shown = existing.prefix(20).map { "  \($0)" }
+        let more = existing.count > 20 ? ["  … and \(existing.count - 20) more"] : []
+        let head = "\(existing.count) puzzle file\(existing.count == 1 ? "" : "s") already exist\(existing.count == 1 ? "s" : "") in \(folder) "
+            + "and may hold a designer's edits; \(dryRun ? "the import would refuse" : "nothing was written"). "
+            + "Pass --force to overwrite them, or import into another folder or with another --prefix:"
+        return ([head] + shown + more).joined(separator: "\n")
     }
 
     static func timestamp(_ date: Date) -> String {

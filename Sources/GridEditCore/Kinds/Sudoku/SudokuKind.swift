@@ -70,7 +70,7 @@ public enum SudokuKind: PuzzleKind {
                 if let d = Character(c).wholeNumberValue, c.isASCII, (1...n).contains(d) { cells.append(UInt8(d)); continue }
                 let allowed = digitsOnly ? "a digit 1–\(n)" : "a digit 1–\(n) or . for an empty cell"
                 context.report(SudokuValueOutOfRangeRule.finding(
-                    "\"\(c)\" in \(cellName((cells.count / n, i))) is not allowed: use \(allowed)",
+                    "\(Excerpt.quoted(String(c))) in \(cellName((cells.count / n, i))) is not allowed: use \(allowed)",
                     at: row.path, location: context.location(ofScalar: i, inString: row)))
                 ok = false
                 cells.append(0)

@@ -20,9 +20,9 @@ public enum TangramKind: PuzzleKind {
 
     public static func decode(_ object: ObjectReader, metadata: PuzzleMetadata,
                               context: DecodeContext) -> TangramPuzzle? {
-        let pieces = object.optional("pieces").flatMap { decodePoses($0, context: context) }
+        let pieces = object.optional("pieces").flatMap { decodePoses($0, allowed: "a tangram has 7 pieces", context: context) }
         let silhouette = object.optional("silhouette").flatMap { decodeSilhouette($0, context: context) }
-        let tray = object.optional("tray").flatMap { decodePoses($0, context: context) }
+        let tray = object.optional("tray").flatMap { decodePoses($0, allowed: "a tray holds at most the 7 pieces", context: context) }
         if object.optional("pieces") == nil && object.optional("silhouette") == nil {
             context.report(SchemaRequiredRule.self,
                            "a tangram needs \"pieces\" (the solution arrangement), \"silhouette\", or both",
@@ -55,8 +55,16 @@ public enum TangramKind: PuzzleKind {
 
     static let poseKeys = ["piece", "x", "y", "rotation", "flip"]
 
-    static func decodePoses(_ node: JSONNode, context: DecodeContext) -> [Pose]? {
-        guard let items = context.array(node) else { return nil }
+    /// The most entries a pose list may hold: the seven pieces.
+    static let maxPoses = TangramPiece.allCases.count
+    /// Seven pieces have 23 corners in all, and every corner of their outline is a piece corner;
+    /// these bounds leave room for redundant points while keeping the exact geometry of a
+    /// silhouette to microseconds.
+    static let maxSilhouetteRings = 16
+    static let maxRingPoints = 64
+
+    static func decodePoses(_ node: JSONNode, allowed: String, context: DecodeContext) -> [Pose]? {
+        guard let items = context.array(node, atMost: maxPoses, allowed: allowed) else { return nil }
         let poses = items.compactMap { decodePose($0, context: context) }
         return poses.count == items.count ? poses : nil
     }
@@ -104,14 +112,16 @@ public enum TangramKind: PuzzleKind {
     // MARK: Silhouette
 
     static func decodeSilhouette(_ node: JSONNode, context: DecodeContext) -> [Polygon]? {
-        guard let rings = context.array(node) else { return nil }
+        guard let rings = context.array(node, atMost: maxSilhouetteRings,
+                                        allowed: "a silhouette has at most \(maxSilhouetteRings) rings") else { return nil }
         if rings.isEmpty {
             context.report(SchemaValueRule.self, "the silhouette has no rings; give at least one outline", at: node)
             return nil
         }
         var polygons: [Polygon] = []
         for ring in rings {
-            guard let items = context.array(ring) else { continue }
+            guard let items = context.array(ring, atMost: maxRingPoints,
+                                            allowed: "a silhouette ring has at most \(maxRingPoints) points") else { continue }
             let points = items.compactMap(context.point)
             guard points.count == items.count else { continue }
             guard let polygon = Polygon(points) else {

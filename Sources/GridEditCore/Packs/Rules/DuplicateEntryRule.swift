@@ -1,3 +1,5 @@
+import GridEditJSON
+
 /// Each file is listed once.
 struct DuplicateEntryRule: Rule {
     static let id = "pack.duplicate-entry"
@@ -9,7 +11,7 @@ struct DuplicateEntryRule: Rule {
         for (index, entry) in pack.manifest.puzzles.enumerated() {
             guard let path = PackManifest.containedPath(entry) else { continue }
             if let earlier = first[path] {
-                findings.append(finding("\"\(entry)\" is listed twice (first at puzzles[\(earlier)]); remove one", at: Pack.entryPath(index)))
+                findings.append(finding("\(Excerpt.quoted(entry)) is listed twice (first at puzzles[\(earlier)]); remove one", at: Pack.entryPath(index)))
             } else {
                 first[path] = index
             }

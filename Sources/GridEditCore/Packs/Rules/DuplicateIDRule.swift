@@ -1,3 +1,5 @@
+import GridEditJSON
+
 /// Puzzle ids are unique within a pack: the app and saved progress refer to puzzles by id.
 /// A file listed twice is `pack.duplicate-entry`'s business, not a second id.
 struct DuplicateIDRule: Rule {
@@ -14,7 +16,7 @@ struct DuplicateIDRule: Rule {
                   files.insert(path).inserted else { continue }
             let id = ids[index]!
             if let earlier = first[id] {
-                findings.append(finding("puzzle id \"\(id)\" is used by \(pack.manifest.puzzles[earlier]) and \(pack.manifest.puzzles[index]); ids must be unique in a pack",
+                findings.append(finding("puzzle id \"\(id)\" is used by \(Excerpt.escaped(pack.manifest.puzzles[earlier], limit: Excerpt.defaultLimit)) and \(Excerpt.escaped(pack.manifest.puzzles[index], limit: Excerpt.defaultLimit)); ids must be unique in a pack",
                                         at: Pack.entryPath(index)))
             } else {
                 first[id] = index

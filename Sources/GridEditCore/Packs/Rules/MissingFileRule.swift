@@ -1,3 +1,5 @@
+import GridEditJSON
+
 /// Every listed file exists.
 struct MissingFileRule: Rule {
     static let id = "pack.missing-file"
@@ -6,7 +8,7 @@ struct MissingFileRule: Rule {
     func check(_ pack: Pack) -> [Finding] {
         pack.manifest.puzzles.enumerated().compactMap { index, entry in
             guard let path = PackManifest.containedPath(entry), !pack.fileSet.contains(path) else { return nil }
-            return finding("\"\(entry)\" is listed but there is no such file in \(pack.folder); fix the name or add the file",
+            return finding("\(Excerpt.quoted(entry)) is listed but there is no such file in \(Excerpt.escaped(pack.folder)); fix the name or add the file",
                            at: Pack.entryPath(index))
         }
     }

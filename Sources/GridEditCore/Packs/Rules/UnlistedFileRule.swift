@@ -9,7 +9,7 @@ struct UnlistedFileRule: Rule {
     func check(_ pack: Pack) -> [Finding] {
         let listed = Set(pack.manifest.puzzles.compactMap(PackManifest.containedPath))
         return pack.files.filter { !listed.contains($0) }.map {
-            finding("\($0) is in the pack folder but not in \"puzzles\"; list it or move it out",
+            finding("\(Excerpt.escaped($0)) is in the pack folder but not in \"puzzles\"; list it or move it out",
                     at: JSONPath.root.appending(key: "puzzles"))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GridEditJSON
 
 /// Puzzles named on the command line: `.json` puzzle files, folders of them, files of puzzle
 /// lines, `-` for lines on standard input, or a puzzle line itself (`53..7....6..195…`).
@@ -19,7 +20,10 @@ public enum SudokuInput {
         public var hadIOError = false
     }
 
-    public static func read(_ arguments: [String], standardInput: () -> [UInt8]) -> Outcome {
+    /// Puzzle files and folders are read within their ``TreeRoot`` under `policy`; a file of
+    /// puzzle lines named on the command line is the user's own input, like standard input.
+    public static func read(_ arguments: [String], policy: FileAccessPolicy = FileAccessPolicy(),
+                            standardInput: () -> [UInt8]) -> Outcome {
         var outcome = Outcome()
         for argument in arguments {
             if argument == "-" {
@@ -28,12 +32,13 @@ public enum SudokuInput {
             }
             switch FileSystem.kind(of: argument) {
             case .directory:
-                for file in FileSystem.jsonFiles(under: argument) where !PackManifest.isManifest(file) {
-                    addPuzzleFile(file, to: &outcome, quiet: true)
+                let root = TreeRoot(folder: argument, policy: policy)
+                for entry in root.jsonFiles(under: argument) where !PackManifest.isManifest(entry.path) {
+                    addPuzzleFile(entry, root: root, to: &outcome, quiet: true)
                 }
             case .file:
                 if argument.hasSuffix(".json") {
-                    addPuzzleFile(argument, to: &outcome, quiet: false)
+                    addPuzzleFile(TreeEntry(path: argument), root: TreeRoot(argument: argument, policy: policy), to: &outcome, quiet: false)
                 } else if case .success(let bytes) = FileSystem.read(argument) {
                     addLines(bytes, source: argument, to: &outcome)
                 } else {
@@ -63,21 +68,25 @@ public enum SudokuInput {
     }
 
     /// A puzzle file; tangrams are skipped (silently in folders, with a note when named).
-    static func addPuzzleFile(_ path: String, to outcome: inout Outcome, quiet: Bool) {
-        guard case .success(let bytes) = FileSystem.read(path) else {
-            outcome.errors.append("\(path): cannot read the file; check its permissions")
-            outcome.hadIOError = true
+    static func addPuzzleFile(_ entry: TreeEntry, root: TreeRoot, to outcome: inout Outcome, quiet: Bool) {
+        let path = entry.path
+        let bytes: [UInt8]
+        switch entry.refusal.map(Result.failure) ?? root.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let refusal):
+            outcome.errors.append(CheckReport.line(for: Finding(refusal), in: path))
+            if case .unreadable = refusal { outcome.hadIOError = true }
             return
         }
         switch DocumentLoader.load(bytes, isManifest: false).document {
         case .puzzle(let document)?:
             if let sudoku = document.puzzle as? SudokuPuzzle {
-                outcome.items.append(Item(label: path, grid: sudoku.givens, puzzle: sudoku))
+                outcome.items.append(Item(label: Excerpt.escaped(path), grid: sudoku.givens, puzzle: sudoku))
             } else if !quiet {
-                outcome.errors.append("\(path): not a Sudoku puzzle")
+                outcome.errors.append("\(Excerpt.escaped(path)): not a Sudoku puzzle")
             }
         default:
-            outcome.errors.append("\(path): does not load; run `gridedit check \(path)`")
+            outcome.errors.append("\(Excerpt.escaped(path)): does not load; run `gridedit check \(Excerpt.escaped(path))`")
         }
     }
 }
