@@ -88,7 +88,7 @@ public final class Browser: Sendable {
     /// Ends the session, stops chromedriver and chromium, removes the profile. Safe to call twice.
     public func close() async {
         guard closed.withLock({ done in defer { done = true }; return !done }) else { return }
-        _ = try? await connection.send("DELETE", sessionPath, timeout: 5)
+        _ = try? await connection.send("DELETE", sessionPath, timeout: min(5, options.commandTimeout))
         await driver.stop()
         try? FileManager.default.removeItem(at: profileFolder)
     }

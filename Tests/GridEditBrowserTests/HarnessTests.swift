@@ -66,6 +66,22 @@ struct HarnessTests {
         #expect(!FileManager.default.fileExists(atPath: folder))
         await browser.close()  // twice is harmless
     }
+
+    @Test func aHungChromedriverFailsTheCommandAndIsKilledOnClose() async throws {
+        var options = Browser.Options(width: 300, height: 200)
+        options.commandTimeout = 1.5
+        let browser = try await Browser.launch(options)
+        let folder = browser.profileFolder.path
+        let driver = try #require(ProcessTable.processes(commandLineContaining: "--log-path=\(folder)").first)
+        kill(driver, SIGSTOP)  // chromedriver stops answering, as if hung
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try await #require(throws: WebDriverError.self) { try await browser.openPointerLab() }
+        #expect(error.message.contains("no answer within 1.5 s") && error.message.contains("pointer-lab.html"), "\(error)")
+        await browser.close()
+        #expect(clock.now - start < .seconds(10))
+        #expect(ProcessTable.sessionProcesses(marker: folder).filter(ProcessTable.isRunning) == [])
+    }
 }
 
 /// A loopback TCP port that takes connections and never answers.
