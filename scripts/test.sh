@@ -7,4 +7,7 @@ cd "$(dirname "$0")/.."
 gridedit_install_deps
 gridedit_install_test_deps
 swift build --build-tests
-swift test --skip-build
+# The browser tests (test targets named *BrowserTests, docs/testing.md) run on their own after
+# the rest, so chromium gets the cores instead of sharing them with the CPU-bound suites.
+swift test --skip-build --skip BrowserTests
+swift test --skip-build --filter BrowserTests

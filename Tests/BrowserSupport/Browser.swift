@@ -104,7 +104,7 @@ public final class Browser: Sendable {
     }
 
     private static func capabilities(_ installation: BrowserInstallation, _ options: Options, profile: String) -> JSONValue {
-        let milliseconds = JSONValue.int(Int(options.commandTimeout * 1000) - 1000)
+        let milliseconds = JSONValue.int(Int(options.commandTimeout * 800))
         let chrome = JSONValue.fields([
             "binary": .string(installation.chromium),
             "args": .array(arguments(options, profile: profile).map(JSONValue.string)),
@@ -170,25 +170,28 @@ public final class Browser: Sendable {
     }
 
     /// Checks `condition` every `interval` until it holds; throws, naming `what` and the page,
-    /// when it still does not after `timeout` seconds. A condition that throws counts as false
-    /// (its last error is in the message).
+    /// when it still does not after `timeout` seconds (counted as `Deadline` counts). A
+    /// condition that throws counts as false (its last error is in the message).
     public func waitUntil(_ what: String, timeout: Double = 5, interval: Double = 0.05,
                           _ condition: @escaping @Sendable () async throws -> Bool) async throws {
-        let clock = ContinuousClock()
-        let end = clock.now + .milliseconds(Int(timeout * 1000))
-        var lastError: (any Error)?
-        while true {
-            do {
-                if try await Deadline.run(timeout + 1, "checking \(what)", condition) { return }
-                lastError = nil
-            } catch {
-                lastError = error
+        let lastError = Mutex<String?>(nil)
+        do {
+            try await Deadline.run(timeout, "waiting for \(what)") {
+                while true {
+                    do {
+                        if try await condition() { return }
+                        lastError.withLock { $0 = nil }
+                    } catch {
+                        lastError.withLock { $0 = "\(error)" }
+                    }
+                    try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+                }
             }
-            if clock.now >= end { break }
-            try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+        } catch let error as WebDriverError where error.code == "timeout" {
+            let page = (try? await currentURL()) ?? "?"
+            throw WebDriverError("waited \(timeout) s for \(what) on \(page)" + (lastError.withLock { $0 }.map { "; last error: \($0)" } ?? ""),
+                                 code: "timeout")
         }
-        let page = (try? await currentURL()) ?? "?"
-        throw WebDriverError("waited \(timeout) s for \(what) on \(page)" + (lastError.map { "; last error: \($0)" } ?? ""))
     }
 
     // MARK: Screenshots

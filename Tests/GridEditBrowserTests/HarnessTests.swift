@@ -38,7 +38,7 @@ struct HarnessTests {
                 try await browser.element(#"[data-cell="r1c1"]"#).text() == "6"
             }
         }
-        #expect(clock.now - start < .seconds(3))
+        #expect(clock.now - start < .seconds(10), "well before the 30 s a command may take")
         #expect(error.message.contains("waited 0.3 s for a cell to say 6"), "\(error)")
     }
 
@@ -49,7 +49,7 @@ struct HarnessTests {
         let clock = ContinuousClock()
         let start = clock.now
         let error = try await #require(throws: WebDriverError.self) { try await connection.send("GET", "status") }
-        #expect(clock.now - start < .seconds(3))
+        #expect(clock.now - start < .seconds(10), "the 0.5 s deadline, not the connection's own end")
         #expect(error.message.contains("127.0.0.1:\(silent.port)/status"), "\(error)")
     }
 
@@ -69,7 +69,7 @@ struct HarnessTests {
 
     @Test func aHungChromedriverFailsTheCommandAndIsKilledOnClose() async throws {
         var options = Browser.Options(width: 300, height: 200)
-        options.commandTimeout = 1.5
+        options.commandTimeout = 3
         let browser = try await Browser.launch(options)
         let folder = browser.profileFolder.path
         let driver = try #require(ProcessTable.processes(commandLineContaining: "--log-path=\(folder)").first)
@@ -77,9 +77,9 @@ struct HarnessTests {
         let clock = ContinuousClock()
         let start = clock.now
         let error = try await #require(throws: WebDriverError.self) { try await browser.openPointerLab() }
-        #expect(error.message.contains("no answer within 1.5 s") && error.message.contains("pointer-lab.html"), "\(error)")
+        #expect(error.message.contains("no answer within 3.0 s") && error.message.contains("pointer-lab.html"), "\(error)")
         await browser.close()
-        #expect(clock.now - start < .seconds(10))
+        #expect(clock.now - start < .seconds(30))
         #expect(ProcessTable.sessionProcesses(marker: folder).filter(ProcessTable.isRunning) == [])
     }
 }
