@@ -88,7 +88,8 @@ public final class Browser: Sendable {
     /// Ends the session, stops chromedriver and chromium, removes the profile. Safe to call twice.
     public func close() async {
         guard closed.withLock({ done in defer { done = true }; return !done }) else { return }
-        _ = try? await connection.send("DELETE", sessionPath, timeout: min(5, options.commandTimeout))
+        // A healthy chromedriver closes chromium well within this; a hung one is killed next anyway.
+        _ = try? await connection.send("DELETE", sessionPath, timeout: min(3, options.commandTimeout))
         await driver.stop()
         try? FileManager.default.removeItem(at: profileFolder)
     }
@@ -139,9 +140,10 @@ public final class Browser: Sendable {
     // MARK: Commands
 
     /// Sends one command of this session (`path` after `session/ID/`).
+    /// `timeout` replaces `options.commandTimeout` for this one command.
     @discardableResult
-    func command(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> JSONNode {
-        try await connection.send(method, path.isEmpty ? sessionPath : "\(sessionPath)/\(path)", body)
+    func command(_ method: String, _ path: String, _ body: JSONValue? = nil, timeout: Double? = nil) async throws -> JSONNode {
+        try await connection.send(method, path.isEmpty ? sessionPath : "\(sessionPath)/\(path)", body, timeout: timeout)
     }
 
     /// Loads `url` and waits until the page has loaded.

@@ -1,8 +1,7 @@
 import Synchronization
 
 /// Runs asynchronous work with a deadline that holds even when the work never looks at
-/// cancellation (a URLSession request to a hung chromedriver, a child process that will not
-/// end): the caller is resumed at the deadline with an error and the work is cancelled and left
+/// cancellation (a request to a hung chromedriver, a child process that will not end): the caller is resumed at the deadline with an error and the work is cancelled and left
 /// behind. A task group would wait for its child, so this races two unstructured tasks instead.
 /// The deadline counts only time in which the harness could run (see `sleep`).
 public enum Deadline {
@@ -11,16 +10,20 @@ public enum Deadline {
         _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let message = "\(what()): no answer within \(seconds) s"
-        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let race = Race(continuation)
-            let worker = Task {
-                do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
+        let race = Race<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                let worker = Task {
+                    do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
+                }
+                let timer = Task {
+                    guard await sleep(seconds) else { return }
+                    if race.finish(.failure(WebDriverError(message, code: "timeout"))) { worker.cancel() }
+                }
+                race.start(continuation, worker: worker, timer: timer)
             }
-            let timer = Task {
-                guard await sleep(seconds) else { return }
-                if race.finish(.failure(WebDriverError(message, code: "timeout"))) { worker.cancel() }
-            }
-            race.setTimer(timer)
+        } onCancel: {
+            race.finish(.failure(CancellationError()))
         }
     }
 
@@ -44,31 +47,47 @@ public enum Deadline {
         return true
     }
 
-    /// Resumes the caller once, with whichever comes first, and stops the timer when the work won.
+    /// Resumes the caller once, with whichever comes first of the work, the deadline and the
+    /// caller's cancellation, then cancels the work and the timer.
     private final class Race<T: Sendable>: Sendable {
-        private let continuation: CheckedContinuation<T, any Error>
-        private let state = Mutex<(done: Bool, timer: Task<Void, Never>?)>((false, nil))
+        private struct State {
+            var continuation: CheckedContinuation<T, any Error>?
+            var tasks: [Task<Void, Never>] = []
+            /// An outcome that came before `start` (a caller cancelled at once).
+            var early: Result<T, any Error>?
+            var done = false
+        }
 
-        init(_ continuation: CheckedContinuation<T, any Error>) { self.continuation = continuation }
+        private let state = Mutex(State())
+
+        func start(_ continuation: CheckedContinuation<T, any Error>, worker: Task<Void, Never>, timer: Task<Void, Never>) {
+            let early = state.withLock { state -> Result<T, any Error>? in
+                state.continuation = continuation
+                state.tasks = [worker, timer]
+                return state.early
+            }
+            if let early {
+                worker.cancel()
+                timer.cancel()
+                continuation.resume(with: early)
+            }
+        }
 
         @discardableResult
         func finish(_ outcome: Result<T, any Error>) -> Bool {
-            let (first, timer) = state.withLock { state in
-                defer { state.done = true }
-                return (!state.done, state.timer)
-            }
-            guard first else { return false }
-            timer?.cancel()
+            let (continuation, tasks) = state.withLock { state -> (CheckedContinuation<T, any Error>?, [Task<Void, Never>])? in
+                guard !state.done else { return nil }
+                state.done = true
+                guard let continuation = state.continuation else {
+                    state.early = outcome
+                    return (nil, [])
+                }
+                return (continuation, state.tasks)
+            } ?? (nil, [])
+            guard let continuation else { return false }
+            for task in tasks { task.cancel() }
             continuation.resume(with: outcome)
             return true
-        }
-
-        func setTimer(_ timer: Task<Void, Never>) {
-            let done = state.withLock { state in
-                state.timer = timer
-                return state.done
-            }
-            if done { timer.cancel() }
         }
     }
 }

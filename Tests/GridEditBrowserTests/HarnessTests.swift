@@ -68,16 +68,16 @@ struct HarnessTests {
     }
 
     @Test func aHungChromedriverFailsTheCommandAndIsKilledOnClose() async throws {
-        var options = Browser.Options(width: 300, height: 200)
-        options.commandTimeout = 3
-        let browser = try await Browser.launch(options)
+        let browser = try await Browser.launch(Browser.Options(width: 300, height: 200))
         let folder = browser.profileFolder.path
         let driver = try #require(ProcessTable.processes(commandLineContaining: "--log-path=\(folder)").first)
         kill(driver, SIGSTOP)  // chromedriver stops answering, as if hung
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try await #require(throws: WebDriverError.self) { try await browser.openPointerLab() }
-        #expect(error.message.contains("no answer within 3.0 s") && error.message.contains("pointer-lab.html"), "\(error)")
+        let error = try await #require(throws: WebDriverError.self) {
+            try await browser.command("POST", "url", .fields(["url": .string(Fixture.pointerLab.absoluteString)]), timeout: 2)
+        }
+        #expect(error.message.contains("no answer within 2.0 s") && error.message.contains("/url"), "\(error)")
         await browser.close()
         #expect(clock.now - start < .seconds(30))
         #expect(ProcessTable.sessionProcesses(marker: folder).filter(ProcessTable.isRunning) == [])
