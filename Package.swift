@@ -38,6 +38,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Child processes (GridEditCore/System/ChildProcess.swift): the REPL's camera, the benchmark.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // The browser tests' WebDriver client (Tests/BrowserSupport): chromedriver's HTTP answers
+        // ("Content-Length:249", no space) are refused by URLSession's libcurl back end on Linux.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c",
@@ -86,6 +89,13 @@ let package = Package(
         // editor's commands and checked against the figure: for the settling test and benchmark.
         .target(name: "PoseSequences", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditLayout", "GridEditEditor"],
                 path: "Tests/PoseSequences"),
+        // A W3C WebDriver client over chromedriver and Debian's chromium, with screenshot comparison
+        // against reference PNGs: the real-browser harness of the browser tests (docs/testing.md).
+        .target(name: "BrowserSupport", dependencies: [
+            "GridEditCore", "GridEditJSON", "CCairo",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Tests/BrowserSupport"),
         .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "GridEditCore", "GridEditGeometry",
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),
@@ -96,5 +106,6 @@ let package = Package(
                                                                 "GridEditTestSupport"]),
         .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences"]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision"]),
+        .testTarget(name: "GridEditBrowserTests", dependencies: ["BrowserSupport", "GridEditTestSupport"]),
     ]
 )
