@@ -14,12 +14,15 @@ public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path leaves the served folder (`..`, an encoded `..`, a symlink pointing out).
     case outside(String)
     case missing(String)
+    /// A new file's folder does not exist (files are created only in existing folders).
+    case missingFolder(String)
 
     public var description: String {
         switch self {
         case .malformed(let path): "\(path) is not a valid path inside the served folder"
         case .outside(let path): "\(path) leaves the folder gridedit serve was started on; only files inside it are served"
         case .missing(let path): "\(path) does not exist in the served folder"
+        case .missingFolder(let path): "\(path): its folder does not exist in the served folder; name a file in an existing folder"
         }
     }
 }
@@ -64,7 +67,7 @@ public struct ServedFolder: Sendable, Equatable {
         if FileSystem.exists(joined) { throw .outside(requested) }  // a dangling symlink: refused, not followed
         guard !mustExist, let name = parts.last else { throw .missing(requested) }
         let folder = parts.dropLast().isEmpty ? root : root + "/" + parts.dropLast().joined(separator: "/")
-        guard let realFolder = Self.realPath(folder), FileSystem.isDirectory(realFolder) else { throw .missing(requested) }
+        guard let realFolder = Self.realPath(folder), FileSystem.isDirectory(realFolder) else { throw .missingFolder(requested) }
         guard contains(realFolder) else { throw .outside(requested) }
         return realFolder + "/" + name
     }

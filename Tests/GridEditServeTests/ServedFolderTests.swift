@@ -52,6 +52,6 @@ struct ServedFolderTests {
         #expect(throws: PathRefusal.malformed("a%00.json")) { try served.resolve("a%00.json") }
         #expect(throws: PathRefusal.malformed("a%2")) { try served.resolve("a%2") }
         #expect(throws: PathRefusal.missing("starter/none.json")) { try served.resolve("starter/none.json") }
-        #expect(throws: PathRefusal.missing("nofolder/new.json")) { try served.resolve("nofolder/new.json", mustExist: false) }
+        #expect(throws: PathRefusal.missingFolder("nofolder/new.json")) { try served.resolve("nofolder/new.json", mustExist: false) }
     }
 }

@@ -88,7 +88,7 @@ enum ServeRoutes {
         switch refusal {
         case .outside: text(.forbidden, "403 forbidden: \(refusal.description)\n")
         case .malformed: text(.badRequest, "\(refusal.description)\n")
-        case .missing: text(.notFound, "\(refusal.description)\n")
+        case .missing, .missingFolder: text(.notFound, "\(refusal.description)\n")
         }
     }
 

@@ -32,25 +32,43 @@ export class TangramView {
   draw(overlay) {
     const pieces = this.state.pieces || [];
     for (const name of [...this.selected]) if (!pieces.some((p) => p.piece === name)) this.selected.delete(name);
+    const marks = [];
     for (const piece of pieces) {
       const polygon = document.createElementNS(SVG, 'polygon');
       polygon.setAttribute('points', piece.points.map((p) => p.join(',')).join(' '));
-      polygon.setAttribute('class', 'piece' + (piece.pinned ? ' pinned' : '') + (this.selected.has(piece.piece) ? ' selected' : ''));
+      const selected = this.selected.has(piece.piece);
+      polygon.setAttribute('class', 'piece' + (piece.pinned ? ' pinned' : '') + (piece.group != null ? ' grouped' : '') + (selected ? ' selected' : ''));
       polygon.dataset.piece = piece.piece;
+      polygon.dataset.rotation = piece.rotation;
+      polygon.dataset.flip = String(piece.flip);
+      polygon.dataset.pinned = String(piece.pinned);
       if (piece.group != null) polygon.dataset.group = piece.group;
-      if (piece.pinned) polygon.dataset.pinned = 'true';
+      if (selected) polygon.dataset.selected = 'true';
       polygon.setAttribute('role', 'button');
+      polygon.setAttribute('aria-pressed', String(selected));
       polygon.setAttribute('aria-label', `${piece.piece} at (${piece.x}, ${piece.y}) turned ${piece.rotation}°${piece.flip ? ' flipped' : ''}${piece.pinned ? ', pinned' : ''}${piece.group != null ? `, group ${piece.group}` : ''}`);
       overlay.appendChild(polygon);
-      if (piece.pinned) {
-        const [cx, cy] = centre(piece.points);
-        const mark = document.createElementNS(SVG, 'text');
-        mark.setAttribute('x', cx); mark.setAttribute('y', cy); mark.setAttribute('class', 'pin-mark');
-        mark.textContent = '📌';
-        overlay.appendChild(mark);
-      }
+      const [cx, cy] = centre(piece.points);
+      if (piece.pinned) marks.push(pinMark(cx, cy));
+      if (piece.group != null) marks.push(groupMark(cx + (piece.pinned ? 16 : 0), cy, piece.group));
     }
-    document.getElementById('selected-piece').textContent = this.selected.size ? [...this.selected].join(', ') : '(click a piece)';
+    overlay.append(...marks);
+    // A state that arrives mid-drag (an edit from the REPL, say) keeps the drag on screen.
+    const drag = this.drag;
+    if (drag) { this.moveOutline(drag.piece, drag.dx, drag.dy); this.drawGhost(this.ghostPieces || []); }
+    const current = pieces.find((p) => p.piece === this.current);
+    document.getElementById('selected-piece').textContent = this.selected.size ? [...this.selected].join(', ') : 'none selected';
+    const pin = document.getElementById('pin-button');
+    pin.textContent = current?.pinned ? 'Unpin' : 'Pin';
+    pin.setAttribute('aria-label', current?.pinned ? 'Unpin' : 'Pin');
+  }
+
+  /** The one single-finger drag in progress, if any: its piece and displacement in units. */
+  get drag() {
+    if (this.pointers.size !== 1) return null;
+    const [record] = this.pointers.values();
+    if (!record.sent || !record.piece) return null;
+    return { piece: record.piece, dx: record.last.x - record.start.x, dy: record.last.y - record.start.y };
   }
 
   // MARK: pointers
@@ -130,7 +148,8 @@ export class TangramView {
   }
 
   drawGhost(pieces) {
-    this.clearGhost();
+    this.ghostPieces = pieces;
+    document.querySelectorAll('#overlay .ghost').forEach((g) => g.remove());
     const overlay = document.getElementById('overlay');
     for (const piece of pieces) {
       const polygon = document.createElementNS(SVG, 'polygon');
@@ -141,7 +160,10 @@ export class TangramView {
     }
   }
 
-  clearGhost() { document.querySelectorAll('#overlay .ghost').forEach((g) => g.remove()); }
+  clearGhost() {
+    this.ghostPieces = null;
+    document.querySelectorAll('#overlay .ghost').forEach((g) => g.remove());
+  }
 
   // MARK: selection and keys
 
@@ -171,11 +193,12 @@ export class TangramView {
 
   key(event) {
     const piece = this.current;
-    const keys = { r: 'rotate-left', R: 'rotate-right', f: 'flip', F: 'flip', p: 'pin', g: 'group', u: 'ungroup' };
+    const keys = { r: 'rotate-left', R: 'rotate-right', f: 'flip', F: 'flip', p: 'pin', P: 'pin', g: 'group', G: 'group', u: 'ungroup', U: 'ungroup' };
     if (keys[event.key]) { this.act(keys[event.key]); return true; }
     const nudges = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
     if (piece && nudges[event.key]) { this.app.run(`nudge ${piece} ${nudges[event.key]}`); return true; }
     if (piece && (event.key === 'Delete' || event.key === 'Backspace')) { this.app.run(`remove ${piece}`); return true; }
+    if (event.key === 'Escape' && this.selected.size) { this.select(null, false); return true; }
     return false;
   }
 
@@ -189,6 +212,29 @@ export class TangramView {
     this.wheelAt = now;
     this.app.run(`rotate ${piece} ${event.deltaY < 0 ? 45 : -45}`);
   }
+}
+
+/** A pin head drawn on a pinned piece (no emoji: fonts differ between machines). */
+function pinMark(x, y) {
+  const g = document.createElementNS(SVG, 'g');
+  g.setAttribute('class', 'pin-mark');
+  const c = document.createElementNS(SVG, 'circle');
+  c.setAttribute('cx', x); c.setAttribute('cy', y); c.setAttribute('r', 7);
+  g.appendChild(c);
+  return g;
+}
+
+/** The group number on a grouped piece. */
+function groupMark(x, y, group) {
+  const g = document.createElementNS(SVG, 'g');
+  g.setAttribute('class', 'group-mark');
+  const r = document.createElementNS(SVG, 'rect');
+  Object.entries({ x: x - 9, y: y - 9, width: 18, height: 18, rx: 4 }).forEach(([k, v]) => r.setAttribute(k, v));
+  const t = document.createElementNS(SVG, 'text');
+  t.setAttribute('x', x); t.setAttribute('y', y);
+  t.textContent = group;
+  g.append(r, t);
+  return g;
 }
 
 function round(v) { return Math.round(v * 10000) / 10000; }
