@@ -89,7 +89,7 @@ let package = Package(
         ]),
         .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
                                                                  "GridEditCapture", "SyntheticFrames", "CVision", "PoseSequences", "GridEditServe",
-                                                                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]),
+                                                                 "ServeTestClient"]),
 
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
@@ -109,11 +109,18 @@ let package = Package(
         .testTarget(name: "GridEditLayoutTests", dependencies: ["GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON",
                                                                 "GridEditTestSupport"]),
         .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences"]),
+        // A page's end of the WebSocket protocol: for the serve tests, the end-to-end tests of the
+        // real binary and `gridedit-bench serve`.
+        .target(name: "ServeTestClient", dependencies: [
+            "GridEditJSON",
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+        ], path: "Tests/ServeTestClient"),
         .testTarget(name: "GridEditServeTests", dependencies: [
             "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            "ServeTestClient", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision"]),
+        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
+                                                                  "GridEditJSON", "ServeTestClient"]),
     ]
 )

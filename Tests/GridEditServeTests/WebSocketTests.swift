@@ -4,6 +4,7 @@ import GridEditEditor
 import GridEditJSON
 import GridEditServe
 import GridEditTestSupport
+import ServeTestClient
 import Testing
 
 /// The protocol over a real loopback server, with a real WebSocket client as the page.
