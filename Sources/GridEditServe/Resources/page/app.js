@@ -65,10 +65,14 @@ class App {
     $('hint').textContent = state.hint || '–';
     this.paintFindings(state.findings || []);
     for (const warning of state.warnings || []) this.log(warning, 'warning');
-    this.repaintOverlay();
+    this.repaintOverlay(false);
     const picture = this.paintPicture(state, doc);
     // The version goes up once the new picture can be seen (or failed to decode).
-    picture.then(() => { if (paint === this.paints) document.body.dataset.stateVersion = String(state.version); });
+    picture.then(() => {
+      if (paint !== this.paints) return;
+      document.body.dataset.stateVersion = String(state.version);
+      this.repainted();
+    });
   }
 
   paintPicture(state, doc) {
@@ -130,11 +134,18 @@ class App {
     }));
   }
 
-  repaintOverlay() {
+  /** Redraws the pieces or cells (after a selection, say); `counts` is false inside `paint`. */
+  repaintOverlay(counts = true) {
     const overlay = $('overlay');
     overlay.setAttribute('viewBox', `0 0 ${this.state?.size || 640} ${this.state?.size || 640}`);
     overlay.replaceChildren();
     if (this.state?.frame) this.view?.draw(overlay);
+    if (counts) this.repainted();
+  }
+
+  /** body[data-repaints] counts every repaint, the page's own (a selection) and the server's. */
+  repainted() {
+    document.body.dataset.repaints = String(Number(document.body.dataset.repaints || 0) + 1);
   }
 
   // MARK: requests
@@ -197,7 +208,7 @@ class App {
     $('empty-pack-button').addEventListener('click', () => this.pack.show());
     $('layer-select').addEventListener('change', (e) => { this.run(`layer ${e.target.value}`); overlay.focus(); });
     $('candidates-toggle').addEventListener('change', (e) => { this.sudoku.toggleCandidates(e.target.checked); overlay.focus(); });
-    document.querySelectorAll('input[name="mode"]').forEach((r) => r.addEventListener('change', () => overlay.focus()));
+    document.querySelectorAll('[data-mode]').forEach((b) => b.addEventListener('click', () => { this.sudoku.setMode(b.dataset.mode); overlay.focus(); }));
     $('hint-button').addEventListener('click', () => this.run('hint --place'));
     document.querySelectorAll('#tangram-tools [data-action]').forEach((b) => b.addEventListener('click', () => this.tangram.act(b.dataset.action)));
     $('save-as-form').addEventListener('submit', async (e) => {

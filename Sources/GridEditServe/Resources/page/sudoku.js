@@ -12,7 +12,12 @@ export class SudokuView {
   }
 
   get state() { return this.app.state; }
-  get mode() { return document.querySelector('input[name="mode"]:checked')?.value || 'given'; }
+  /** Where typed digits go: `given` (the puzzle's givens) or `set` (the working grid). */
+  get mode() { return document.querySelector('[data-mode][aria-pressed="true"]')?.dataset.mode || 'given'; }
+
+  setMode(mode) {
+    document.querySelectorAll('[data-mode]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.mode === mode)));
+  }
 
   draw(overlay) {
     const f = this.state.frame;
@@ -43,7 +48,6 @@ export class SudokuView {
       }
     }
     document.getElementById('selected-cell').textContent = `r${this.row + 1}c${this.column + 1}`;
-    document.getElementById('hint').textContent = this.state.hint || '–';
   }
 
   pointerDown(event) {
