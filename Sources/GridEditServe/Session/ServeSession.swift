@@ -210,24 +210,26 @@ public final class ServeSession {
         } catch {
             return Self.error("touch event: \(error.message)", id: id)
         }
-        var output: [JSONValue] = []
-        var lines: [String] = []
+        // The edit's lines styled as the interpreter styles a command's: the edit and its notes,
+        // then the findings it added, as errors or warnings.
+        var edits: [(text: String, style: String)] = []
+        var others: [JSONValue] = []
         var ok = true
         for outcome in client.input.handle(event) {
             switch outcome {
             case .edited(let edit):
-                lines.append(edit.command.label)
-                lines += edit.notes.map { "  " + $0 }
-                lines += edit.added.map { "  " + CommandInterpreter.line(for: $0) }
+                edits.append((edit.command.label, "edit"))
+                edits += edit.notes.map { ("  " + $0, "edit") }
+                edits += edit.added.map { ("  " + CommandInterpreter.line(for: $0), $0.severity.rawValue) }
             case .ignored(let why):
-                output.append(.fields(["text": .string(why), "style": .string("note")]))
+                others.append(.fields(["text": .string(why), "style": .string("note")]))
             case .failed(let why):
                 ok = false
-                output.append(.fields(["text": .string(why), "style": .string("error")]))
+                others.append(.fields(["text": .string(why), "style": .string("error")]))
             }
         }
-        if !lines.isEmpty { onPageEdit?(lines) }
-        output = lines.map { .fields(["text": .string($0), "style": .string("edit")]) } + output
+        if !edits.isEmpty { onPageEdit?(edits.map(\.text)) }
+        let output = edits.map { JSONValue.fields(["text": .string($0.text), "style": .string($0.style)]) } + others
         return .fields(["type": .string("result"), "id": id, "ok": .bool(ok), "output": .array(output)])
     }
 

@@ -60,7 +60,7 @@ class App {
     $('empty').hidden = !!doc;
     if (doc?.kind === 'tangram') $('layer-select').value = doc.layer;
     $('caption').textContent = doc ? caption(doc) : '';
-    $('status').textContent = state.status || state.svgError || '–';
+    $('status').textContent = doc ? state.status || state.svgError || '–' : 'No puzzle open';
     $('hint-row').hidden = !state.hint;
     $('hint').textContent = state.hint || '–';
     this.paintFindings(state.findings || []);
