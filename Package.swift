@@ -38,7 +38,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Child processes (GridEditCore/System/ChildProcess.swift): the REPL's camera, the benchmark.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
-        // The browser tests' WebDriver client (Tests/BrowserSupport): chromedriver's HTTP answers
+        // `gridedit serve` (GridEditServe): HTTP and WebSocket without hand-written HTTP.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Also the browser tests' WebDriver client (Tests/BrowserSupport): chromedriver's HTTP answers
         // ("Content-Length:249", no space) are refused by URLSession's libcurl back end on Linux.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
@@ -62,8 +66,16 @@ let package = Package(
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
         .target(name: "GridEditLayout", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON"]),
         .target(name: "GridEditEditor", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditLayout", .product(name: "SystemPackage", package: "swift-system")]),
+        // The visual editor in the browser: HTTP + WebSocket over one shared editing session, and
+        // the page itself (Resources/page: plain HTML/CSS/JS modules, no build step).
+        .target(name: "GridEditServe", dependencies: [
+            "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+        ], resources: [.copy("Resources/page")]),
         .executableTarget(name: "gridedit", dependencies: [
-            "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor", "CEditLine", "CEditLineShim",
+            "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor", "GridEditServe", "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -78,7 +90,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
-                                                                 "GridEditCapture", "SyntheticFrames", "CVision", "PoseSequences", "GridEditTestSupport"]),
+                                                                 "GridEditCapture", "SyntheticFrames", "CVision", "PoseSequences", "GridEditTestSupport",
+                                                                 "GridEditServe", "ServeTestClient"]),
 
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
@@ -105,7 +118,19 @@ let package = Package(
         .testTarget(name: "GridEditLayoutTests", dependencies: ["GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON",
                                                                 "GridEditTestSupport"]),
         .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences"]),
-        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision"]),
+        // A page's end of the WebSocket protocol: for the serve tests, the end-to-end tests of the
+        // real binary and `gridedit-bench serve`.
+        .target(name: "ServeTestClient", dependencies: [
+            "GridEditJSON",
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+        ], path: "Tests/ServeTestClient"),
+        .testTarget(name: "GridEditServeTests", dependencies: [
+            "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
+            "ServeTestClient", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
+                                                                  "GridEditJSON", "ServeTestClient"]),
         .testTarget(name: "GridEditBrowserTests", dependencies: ["BrowserSupport", "GridEditTestSupport"]),
     ]
 )

@@ -1,10 +1,13 @@
 #include "gridedit_editline.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <histedit.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +24,15 @@ struct gridedit_line {
     void *context;
     int abandoned;
     char *text;
+    /* Notes posted from another thread (gridedit_line_post), shown above the line being edited:
+     * the pipe wakes the reader, which prints them and redraws the prompt and the line. */
+    int wake[2];
+    pthread_mutex_t lock;
+    char *pending;
 };
+
+/* The key the reader returns when notes are waiting (Ctrl-]); bound to show_notes. */
+#define NOTE_KEY ((wchar_t)0x1d)
 
 static volatile sig_atomic_t interrupt_flag = 0;
 
@@ -74,6 +85,22 @@ static int read_character(EditLine *editline, wchar_t *character) {
     char bytes[MB_LEN_MAX];
     size_t used = 0;
     for (;;) {
+        if (line->wake[0] >= 0) {
+            struct pollfd fds[2] = {{line->fd, POLLIN, 0}, {line->wake[0], POLLIN, 0}};
+            if (poll(fds, 2, -1) < 0) {
+                if (errno == EINTR) continue;
+                return -1;
+            }
+            if (fds[1].revents & POLLIN) {
+                char drain[64];
+                while (read(line->wake[0], drain, sizeof drain) > 0) {}
+                if (used == 0) {
+                    *character = NOTE_KEY;
+                    return 1;
+                }
+            }
+            if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        }
         char byte;
         ssize_t n = read(line->fd, &byte, 1);
         if (n < 0) {
@@ -107,6 +134,37 @@ static unsigned char abandon_line(EditLine *editline, int key) {
     fputs("^C", line->out);
     fflush(line->out);
     return CC_NEWLINE;
+}
+
+/* Notes from another thread: clear the line being edited, print them, redraw the line. */
+static unsigned char show_notes(EditLine *editline, int key) {
+    (void)key;
+    gridedit_line *line = line_of(editline);
+    pthread_mutex_lock(&line->lock);
+    char *pending = line->pending;
+    line->pending = NULL;
+    pthread_mutex_unlock(&line->lock);
+    if (pending == NULL) return CC_NORM;
+    fputs("\r\033[K", line->out);
+    fputs(pending, line->out);
+    fflush(line->out);
+    free(pending);
+    return CC_REDISPLAY;
+}
+
+void gridedit_line_post(gridedit_line *line, const char *text) {
+    if (line == NULL || text == NULL || line->wake[1] < 0) return;
+    pthread_mutex_lock(&line->lock);
+    size_t old = line->pending != NULL ? strlen(line->pending) : 0;
+    size_t add = strlen(text);
+    char *joined = realloc(line->pending, old + add + 1);
+    if (joined != NULL) {
+        memcpy(joined + old, text, add + 1);
+        line->pending = joined;
+    }
+    pthread_mutex_unlock(&line->lock);
+    ssize_t ignored = write(line->wake[1], "", 1);
+    (void)ignored;
 }
 
 /* Ctrl-Z: give the terminal back, stop, and take it again when continued. */
@@ -153,6 +211,8 @@ gridedit_line *gridedit_line_open(const char *program, int history_size) {
     FILE *in = stdin, *out = stdout, *err = stderr;
     gridedit_line *line = calloc(1, sizeof *line);
     if (line == NULL) return NULL;
+    line->wake[0] = line->wake[1] = -1;
+    pthread_mutex_init(&line->lock, NULL);
     line->editline = el_init(program, in, out, err);
     line->history = history_init();
     if (line->editline == NULL || line->history == NULL) {
@@ -161,6 +221,14 @@ gridedit_line *gridedit_line_open(const char *program, int history_size) {
     }
     line->out = out;
     line->fd = fileno(in);
+    if (pipe(line->wake) == 0) {
+        for (int i = 0; i < 2; i++) {
+            fcntl(line->wake[i], F_SETFL, fcntl(line->wake[i], F_GETFL) | O_NONBLOCK);
+            fcntl(line->wake[i], F_SETFD, FD_CLOEXEC);
+        }
+    } else {
+        line->wake[0] = line->wake[1] = -1;
+    }
     HistEvent event;
     history(line->history, &event, H_SETSIZE, history_size);
     history(line->history, &event, H_SETUNIQUE, 1);
@@ -180,6 +248,8 @@ gridedit_line *gridedit_line_open(const char *program, int history_size) {
     el_set(e, EL_ADDFN, "gridedit-complete", "Complete the word at the cursor", complete);
     el_set(e, EL_ADDFN, "gridedit-abandon", "Abandon the line", abandon_line);
     el_set(e, EL_ADDFN, "gridedit-suspend", "Suspend gridedit", suspend);
+    el_set(e, EL_ADDFN, "gridedit-notes", "Show notes from the browser editor", show_notes);
+    el_set(e, EL_BIND, "^]", "gridedit-notes", NULL);
     el_set(e, EL_BIND, "^I", "gridedit-complete", NULL);
     el_set(e, EL_BIND, "^C", "gridedit-abandon", NULL);
     el_set(e, EL_BIND, "^Z", "gridedit-suspend", NULL);
@@ -191,6 +261,9 @@ void gridedit_line_close(gridedit_line *line) {
     if (line == NULL) return;
     if (line->editline != NULL) el_end(line->editline);
     if (line->history != NULL) history_end(line->history);
+    if (line->wake[0] >= 0) close(line->wake[0]);
+    if (line->wake[1] >= 0) close(line->wake[1]);
+    free(line->pending);
     free(line->prompt);
     free(line->text);
     free(line);

@@ -19,6 +19,7 @@ enum Bench {
         ("editor", { try EditorBenchmark.run(repository: repository); try SettleBenchmark.run(repository: repository) }),
         ("capture", { try CaptureBenchmark.run() }),
         ("settle", { try SettleBenchmark.run(repository: repository) }),
+        ("serve", { try ServeBenchmark.run(repository: repository) }),
     ]
 
     /// Tools: each takes the folder to write into.

@@ -38,6 +38,11 @@ const char *gridedit_line_read(gridedit_line *line, int *status);
 
 void gridedit_line_history_add(gridedit_line *line, const char *entry);
 
+/* Shows text (complete lines) above the line being edited, from any thread: the reader clears
+ * the line, prints the text and redraws the prompt with what was typed so far. Used when an
+ * edit arrives from the browser editor (gridedit serve) while a line is being typed. */
+void gridedit_line_post(gridedit_line *line, const char *text);
+
 /* SIGINT outside line editing (while a command runs) sets a flag instead of ending the program;
  * long commands poll it. */
 void gridedit_interrupt_install(void);

@@ -342,7 +342,7 @@ public struct Arguments {
     private(set) var flags: Set<String> = []
     private(set) var options: [String: String] = [:]
 
-    static let valued: Set<String> = ["--speed", "--camera", "--video", "--colors"]
+    static let valued: Set<String> = ["--speed", "--camera", "--video", "--colors", "--port", "--host"]
 
     init(spec: CommandSpec, words: [String]) throws(EditError) {
         self.spec = spec

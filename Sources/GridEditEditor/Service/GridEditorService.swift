@@ -32,6 +32,11 @@ public final class GridEditorService {
     public private(set) var journalWarnings: [String] = []
     private var nextSerial = 1
     private let boot: String
+    /// Called after every change of what a front end shows: an edit, undo or redo (from any
+    /// source: a typed command, a replay, the camera, the browser), a save, an open, a close,
+    /// another document made active. A second front end sharing the session (`gridedit serve`)
+    /// uses it to redraw; the findings are current when it runs.
+    public var didChange: (() -> Void)?
 
     public init(environment: EditorEnvironment = EditorEnvironment()) {
         self.environment = environment
@@ -44,6 +49,7 @@ public final class GridEditorService {
     public func activate(_ document: EditorDocument) {
         precondition(documents.contains { $0 === document }, "not an open document")
         active = document
+        didChange?()
     }
 
     /// The open document for a path, if any (compared as absolute paths).
@@ -93,6 +99,7 @@ public final class GridEditorService {
     public func open(_ path: String) throws(EditError) -> EditorDocument {
         if let open = document(at: path) {
             active = open
+            didChange?()
             return open
         }
         let loaded: PuzzleStore.LoadedPuzzle
@@ -112,6 +119,7 @@ public final class GridEditorService {
         document.searchFindings = nil
         documents.append(document)
         active = document
+        didChange?()
     }
 
     private func takeSerial() -> Int {
@@ -162,6 +170,7 @@ public final class GridEditorService {
         if !samePath, document.puzzle.metadata.id == "untitled", let stem = Self.stem(of: target), PuzzleMetadata.isValidID(stem) {
             notes.append("the puzzle's id is still \"untitled\"; `meta id \(stem)` sets it")
         }
+        didChange?()
         return SaveReport(path: target, notes: notes)
     }
 
@@ -176,6 +185,7 @@ public final class GridEditorService {
         guard let index = documents.firstIndex(where: { $0 === document }) else { return }
         documents.remove(at: index)
         if active === document { active = documents.isEmpty ? nil : documents[min(index, documents.count - 1)] }
+        didChange?()
     }
 
     /// Leaves journals in place (for a session that ends abnormally) and forgets the documents.
@@ -244,6 +254,7 @@ public final class GridEditorService {
     public func validate(_ document: EditorDocument) -> [Finding] {
         document.liveFindings = validator.validate(document.puzzle, depth: .live)
         document.searchFindings = validator.searchingFindings(document.puzzle)
+        didChange?()
         return document.findings
     }
 
@@ -255,6 +266,7 @@ public final class GridEditorService {
         document.liveFindings = after
         document.searchFindings = nil
         let (added, resolved) = Self.difference(before: before, after: after)
+        didChange?()
         return EditOutcome(command: command, notes: notes, findings: after, added: added, resolved: resolved)
     }
 

@@ -25,13 +25,17 @@ struct SudokuFigure {
     }
 
     func geometry(in box: Box, canvas: Canvas) -> Geometry {
+        geometry(in: box, snapsToPixels: canvas.snapsToPixels)
+    }
+
+    func geometry(in box: Box, snapsToPixels: Bool) -> Geometry {
         let n = puzzle.size.rawValue
         let square = box.centredSquare
         // The border's outer half must stay inside the box.
         var cell = square.width / (Double(n) + style.sudoku.borderWidth)
         var left = square.midX - cell * Double(n) / 2
         var top = square.midY - cell * Double(n) / 2
-        if canvas.snapsToPixels {
+        if snapsToPixels {
             cell = max(1, cell.rounded(.down))
             left = (square.midX - cell * Double(n) / 2).rounded()
             top = (square.midY - cell * Double(n) / 2).rounded()

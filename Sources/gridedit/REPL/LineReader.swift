@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CEditLineShim
+import Foundation
 
 /// Line editing for the interactive session: libedit (emacs keys, history, Ctrl-R search, Tab
 /// completion) through the small C shim in `Sources/CEditLineShim`.
@@ -43,6 +44,22 @@ final class LineReader {
         return .line(String(cString: text))
     }
 
+    /// Shows complete lines above the line being edited, from any thread (a browser edit while
+    /// the designer types): the line editor prints them and redraws the prompt and the line.
+    func post(_ text: String) {
+        gridedit_line_post(handle, text)
+    }
+
+    /// Reads a line on a thread of its own, so the main actor stays free meanwhile: with
+    /// `gridedit serve` running, the browser's edits are handled while the designer types.
+    @MainActor
+    func readOffMain(prompt: String) async -> Read {
+        let box = UncheckedBox(self)
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: box.value.read(prompt: prompt)) }
+        }
+    }
+
     func addHistory(_ entry: String) {
         gridedit_line_history_add(handle, entry)
     }
@@ -51,4 +68,11 @@ final class LineReader {
     static func takeInterrupt() -> Bool { gridedit_interrupt_take() != 0 }
 
     static func installInterruptHandler() { gridedit_interrupt_install() }
+}
+
+/// Hands a value to another thread that the caller guarantees is the only one using it meanwhile
+/// (the line reader while the main actor waits for the line).
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -6,6 +6,9 @@ import Darwin
 import GridEditCore
 import GridEditEditor
 import GridEditLayout
+import Dispatch
+import Foundation
+import GridEditServe
 import SystemPackage
 
 /// A `gridedit` session: interactive at a terminal (line editing, history across sessions, Tab
@@ -20,6 +23,8 @@ final class REPLSession {
         var script: String?
         var keepGoing = false
         var colour: TerminalStyle.Choice = .auto
+        /// `gridedit edit FILE --serve`: the browser editor, started once the files are open.
+        var serve: ServeControl.Request?
     }
 
     static let version = "0.1.0"
@@ -29,6 +34,8 @@ final class REPLSession {
     let service: GridEditorService
     let interactive: Bool
     let style: TerminalStyle
+    /// The browser editor sharing this session, when `serve` started it.
+    let serve: ServeControl
 
     init(options: Options, environment: [String: String], executablePath: String?) {
         self.options = options
@@ -37,6 +44,7 @@ final class REPLSession {
         self.interactive = options.script == nil && isatty(0) == 1
         self.style = TerminalStyle(choice: options.colour, environment: environment,
                                    isTerminal: isatty(1) == 1 && (interactive || options.colour == .always))
+        self.serve = ServeControl(service: service, environment: environment)
     }
 
     /// Runs the session; the exit status.
@@ -51,6 +59,7 @@ final class REPLSession {
         let interpreter = CommandInterpreter(service: service, console: console, liveView: false)
         RenderCommands.register(on: interpreter, templatesFolder: service.environment.templatesFolder, environment: environment)
         CameraCapture.install(on: interpreter, interactive: false, environment: environment)
+        serve.install(on: interpreter)
         var source: LineSource
         var name: String
         if let script = options.script, script != "-" {
@@ -72,9 +81,20 @@ final class REPLSession {
                 return 1
             }
         }
-        while let (number, line) = source.next() {
+        serve.pending = options.serve
+        if case .failed(let message) = await startPendingServe(say: { StandardStreams.write($0 + "\n") }) {
+            StandardStreams.writeError("gridedit: \(message)\n")
+            service.abandon()
+            return 1
+        }
+        let lines = ScriptLines(source)
+        defer { serve.stop() }
+        while let (number, line) = serve.isServing ? await lines.nextOffMain() : lines.next() {
             console.location = "\(name):\(number)"
-            switch await interpreter.execute(line) {
+            var result = await interpreter.execute(line)
+            if result == .ok { result = await startPendingServe(say: { StandardStreams.write($0 + "\n") }) }
+            serve.session?.changed()
+            switch result {
             case .ok:
                 continue
             case .quit:
@@ -114,6 +134,7 @@ final class REPLSession {
         let interpreter = CommandInterpreter(service: service, console: console, liveView: true)
         RenderCommands.register(on: interpreter, templatesFolder: service.environment.templatesFolder, environment: environment)
         CameraCapture.install(on: interpreter, interactive: true, environment: environment)
+        serve.install(on: interpreter)
         interpreter.interruptRequested = { LineReader.takeInterrupt() }
         let completer = Completer(service: service, environment: environment, commands: interpreter.commands)
         reader.completer = { before in
@@ -134,16 +155,22 @@ final class REPLSession {
         for path in options.files {
             report(await interpreter.execute("open " + Tokenizer.escape(path)))
         }
+        let show: (String) -> Void = { [style] in StandardStreams.write(style.paint($0, .note) + "\n") }
+        serve.pending = options.serve
+        report(await startPendingServe(say: show, reader: reader))
+        defer { serve.stop() }
 
         while true {
             _ = LineReader.takeInterrupt()
-            switch reader.read(prompt: prompt()) {
+            switch serve.isServing ? await reader.readOffMain(prompt: prompt()) : reader.read(prompt: prompt()) {
             case .line(let text):
                 let trimmed = text.trimming(" \t")
                 guard !trimmed.isEmpty else { continue }
                 reader.addHistory(trimmed)
                 history?.append(trimmed)
-                let result = await interpreter.execute(trimmed)
+                var result = await interpreter.execute(trimmed)
+                if result == .ok { result = await startPendingServe(say: show, reader: reader) }
+                serve.session?.changed()
                 if result == .quit { return 0 }
                 report(result)
             case .interrupted:
@@ -157,6 +184,38 @@ final class REPLSession {
                 }
             }
         }
+    }
+
+    /// Starts the browser editor a `serve` command (or `--serve`) asked for, prints its URL, and
+    /// shows the page's edits here: at a terminal above the line being typed (the line editor
+    /// redraws the prompt and what was typed), in a script as plain lines.
+    private func startPendingServe(say: @escaping (String) -> Void, reader: LineReader? = nil) async -> CommandInterpreter.Result {
+        guard let request = serve.pending else { return .ok }
+        serve.pending = nil
+        let url: String
+        do { url = try await serve.start(request) } catch { return .failed(error.description) }
+        say("serving \(serve.session?.folder.root ?? request.folder) at \(url) (the page and this session share the documents)")
+        serve.session?.onPageEdit = { [weak self] lines in
+            guard let self else { return }
+            var text = lines.enumerated().map { ($0.offset == 0 ? "browser: " : "  ") + $0.element.trimming(" ") }.joined(separator: "\n") + "\n"
+            if let reader {
+                if let document = self.service.active {
+                    text += Preview.render(document, style: self.style, extra: PreviewExtras.lines) + "\n"
+                }
+                reader.post(self.style.paint(text, .note))
+            } else {
+                StandardStreams.write(text)
+            }
+        }
+        if let reader {
+            reader.completer = { [completer = reader.completer] before in
+                // Completion runs on the reading thread; the session lives on the main thread.
+                let box = UncheckedBox(completer)
+                if Thread.isMainThread { return box.value?(before) ?? ("", "") }
+                return DispatchQueue.main.sync { box.value?(before) ?? ("", "") }
+            }
+        }
+        return .ok
     }
 
     private func report(_ result: CommandInterpreter.Result) {
@@ -290,6 +349,22 @@ struct LineSource {
             // Retried after EINTR; a read error ends the script like its end.
             let count = (try? chunk.withUnsafeMutableBytes { try file.read(into: $0) }) ?? 0
             if count == 0 { finished = true } else { buffer += chunk[0..<count] }
+        }
+    }
+}
+
+/// A script's lines, read on the main thread, or on a thread of their own while the browser
+/// editor runs (so its edits are handled while the script waits for its next line).
+final class ScriptLines: @unchecked Sendable {
+    private var source: LineSource
+
+    init(_ source: LineSource) { self.source = source }
+
+    func next() -> (Int, String)? { source.next() }
+
+    func nextOffMain() async -> (Int, String)? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.next()) }
         }
     }
 }

@@ -1,0 +1,107 @@
+import GridEditJSON
+
+/// A message from the page, version 1 of the protocol (docs/editor.md, "serve"). Every message
+/// is one JSON object with a `type` and, optionally, an `id` the reply carries back.
+enum ClientMessage: Sendable, Equatable {
+    /// Sends the whole state again.
+    case hello
+    /// An editor command line, as typed in the REPL (only the verbs in ``BrowserCommands``).
+    case command(String)
+    /// One touch event, exactly a touch-file line (`{"t":…,"type":"down","pointer":1,"x":…,"y":…}`),
+    /// re-serialized compactly for the touch-file reader.
+    case touch(String)
+    /// Where a dragged piece would land if released now: a dry-run settle of `move`.
+    case ghost(piece: String, dx: Double, dy: Double)
+    /// Open a puzzle file of the served folder (a path relative to it).
+    case open(path: String)
+    /// A new puzzle from a template, saved at `path` (relative) when given.
+    case new(template: String, path: String?)
+    /// Save the active puzzle (to `path`, relative, for "save as").
+    case save(path: String?, force: Bool)
+    /// The served folder's puzzles, for the pack view.
+    case pack
+
+    /// The protocol version this server speaks.
+    static let version = 1
+    /// Longer messages are refused with an error reply (the document is untouched).
+    static let maximumBytes = 64 * 1024
+
+    static let types = ["hello", "command", "touch", "ghost", "open", "new", "save", "pack"]
+
+    /// Parses one message; the error names the JSON key and says what is expected.
+    static func parse(_ text: String) throws(ProtocolError) -> (id: JSONValue, message: ClientMessage) {
+        guard text.utf8.count <= maximumBytes else {
+            throw ProtocolError(id: .null, "message of \(text.utf8.count) bytes is longer than the limit of \(maximumBytes) bytes")
+        }
+        let node: JSONNode
+        do { node = try JSONParser.parse(text, maxDepth: 8) } catch {
+            throw ProtocolError(id: .null, "not JSON: \(error.message)")
+        }
+        guard case .object = node.value else { throw ProtocolError(id: .null, "a message is one JSON object; found \(node.typeName)") }
+        let object = LineObject(node: node, line: 1)
+        var id = JSONValue.null
+        if let idNode = node["id"] {
+            switch idNode.value {
+            case .number(let n) where n.intValue != nil: id = .int(n.intValue!)
+            case .string(let s) where s.utf8.count <= 64: id = .string(s)
+            default: throw ProtocolError(id: .null, "\"id\" must be a whole number or a string of at most 64 bytes")
+            }
+        }
+        do throws(JSONLineError) {
+            let type = try object.string("type")
+            let message: ClientMessage
+            switch type {
+            case "hello":
+                try allow(object, [])
+                message = .hello
+            case "command":
+                try allow(object, ["line"])
+                message = .command(try object.string("line"))
+            case "touch":
+                try allow(object, ["event"])
+                guard let event = node["event"], case .object = event.value else {
+                    throw object.fail("\"event\" must be a touch-file event object such as {\"t\":0,\"type\":\"down\",\"pointer\":1,\"x\":1,\"y\":1}")
+                }
+                message = .touch(event.toJSONValue().compactText)
+            case "ghost":
+                try allow(object, ["piece", "dx", "dy"])
+                message = .ghost(piece: try object.string("piece"), dx: try object.double("dx"), dy: try object.double("dy"))
+            case "open":
+                try allow(object, ["path"])
+                message = .open(path: try object.string("path"))
+            case "new":
+                try allow(object, ["template", "path"])
+                message = .new(template: try object.string("template"), path: try object.optionalString("path"))
+            case "save":
+                try allow(object, ["path", "force"])
+                message = .save(path: try object.optionalString("path"), force: try object.optionalBool("force") ?? false)
+            case "pack":
+                try allow(object, [])
+                message = .pack
+            default:
+                throw object.fail("unknown \"type\" \"\(type)\"; use one of \(types.joined(separator: ", "))")
+            }
+            return (id, message)
+        } catch {
+            throw ProtocolError(id: id, error.message)
+        }
+    }
+
+    private static func allow(_ object: LineObject, _ keys: Set<String>) throws(JSONLineError) {
+        let allowed = keys.union(["type", "id"])
+        if let unknown = object.keys.first(where: { !allowed.contains($0) }) {
+            throw object.fail("unknown key \"\(unknown)\" (allowed here: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+}
+
+/// A message the server could not act on: the reply says why, and nothing was changed.
+struct ProtocolError: Error, Sendable {
+    var id: JSONValue
+    var message: String
+
+    init(id: JSONValue, _ message: String) {
+        self.id = id
+        self.message = message
+    }
+}

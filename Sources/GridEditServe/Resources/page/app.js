@@ -1,0 +1,248 @@
+// The gridedit browser editor: paints the state the server pushes after every edit (the
+// renderer's SVG, with an overlay of pieces or cells) and turns input into protocol messages.
+// Nothing is edited here: every change is an editor command or a touch event the server runs.
+//
+// Observable state for tests: body[data-state-version] is the version of the state last painted
+// (set once the picture is decoded, so a screenshot taken after it shows the new drawing),
+// body[data-pending] the requests still unanswered, body[data-kind] tangram|sudoku|none.
+
+import { Connection } from './connection.js';
+import { TangramView } from './tangram.js';
+import { SudokuView } from './sudoku.js';
+import { PackView } from './pack.js';
+
+const $ = (id) => document.getElementById(id);
+
+class App {
+  constructor() {
+    this.state = null;
+    this.pictureURL = null;
+    this.paints = 0;
+    this.tangram = new TangramView(this);
+    this.sudoku = new SudokuView(this);
+    this.pack = new PackView(this);
+    this.connection = new Connection({
+      status: (s) => {
+        document.body.dataset.connection = s;
+        $('connection').textContent = s === 'open' ? 'connected' : 'disconnected · reconnecting…';
+      },
+      pending: (n) => { document.body.dataset.pending = String(n); },
+      message: (m) => this.receive(m),
+    });
+    this.wire();
+  }
+
+  get view() {
+    const kind = this.state?.document?.kind;
+    return kind === 'tangram' ? this.tangram : kind === 'sudoku' ? this.sudoku : null;
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case 'state': this.paint(message); break;
+      case 'error': if (message.id == null) this.log(message.message, 'error'); break;
+    }
+  }
+
+  // MARK: painting
+
+  paint(state) {
+    this.state = state;
+    const paint = ++this.paints;
+    const doc = state.document;
+    document.body.dataset.kind = doc ? doc.kind : 'none';
+    document.title = doc ? `${doc.dirty ? '• ' : ''}${doc.name} — gridedit` : 'gridedit';
+    this.paintTabs(state.documents || []);
+    this.paintToolbar(doc);
+    $('tangram-tools').hidden = doc?.kind !== 'tangram';
+    $('sudoku-tools').hidden = doc?.kind !== 'sudoku';
+    $('stage').hidden = !doc;
+    $('empty').hidden = !!doc;
+    if (doc?.kind === 'tangram') $('layer-select').value = doc.layer;
+    $('caption').textContent = doc ? caption(doc) : '';
+    $('status').textContent = doc ? state.status || state.svgError || '–' : 'No puzzle open';
+    $('hint-row').hidden = !state.hint;
+    $('hint').textContent = state.hint || '–';
+    this.paintFindings(state.findings || []);
+    for (const warning of state.warnings || []) this.log(warning, 'warning');
+    this.repaintOverlay(false);
+    const picture = this.paintPicture(state, doc);
+    // The version goes up once the new picture can be seen (or failed to decode).
+    picture.then(() => {
+      if (paint !== this.paints) return;
+      document.body.dataset.stateVersion = String(state.version);
+      this.repainted();
+    });
+  }
+
+  paintPicture(state, doc) {
+    const picture = $('picture');
+    if (this.pictureURL) URL.revokeObjectURL(this.pictureURL);
+    this.pictureURL = state.svg ? URL.createObjectURL(new Blob([state.svg], { type: 'image/svg+xml' })) : null;
+    picture.alt = doc ? `${doc.title}, as gridedit render draws it` : '';
+    if (!this.pictureURL) { picture.removeAttribute('src'); return Promise.resolve(); }
+    picture.src = this.pictureURL;
+    return picture.decode().catch(() => {});
+  }
+
+  paintTabs(documents) {
+    $('documents').replaceChildren(...documents.map((d, i) => {
+      const tab = document.createElement('button');
+      tab.type = 'button';
+      tab.className = 'tab';
+      tab.setAttribute('role', 'tab');
+      tab.setAttribute('aria-selected', String(!!d.active));
+      tab.setAttribute('aria-label', `${d.name}${d.dirty ? ', modified' : ''}`);
+      tab.dataset.document = d.name;
+      tab.textContent = d.name;
+      if (d.dirty) tab.append(Object.assign(document.createElement('span'), { className: 'dirty', textContent: ' •' }));
+      if (!d.active) tab.addEventListener('click', () => this.run(`switch ${i + 1}`));
+      return tab;
+    }));
+  }
+
+  paintToolbar(doc) {
+    const undo = $('undo-button'), redo = $('redo-button');
+    undo.disabled = !doc?.undo;
+    undo.title = doc?.undo ? `Undo ${doc.undo} (Ctrl-Z)` : 'Nothing to undo';
+    redo.disabled = !doc?.redo;
+    redo.title = doc?.redo ? `Redo ${doc.redo} (Ctrl-Y)` : 'Nothing to redo';
+    $('save-button').disabled = !doc;
+    $('save-button').textContent = doc?.dirty ? 'Save •' : 'Save';
+    $('validate-button').disabled = !doc;
+  }
+
+  paintFindings(findings) {
+    const list = $('findings');
+    const errors = findings.filter((f) => f.severity === 'error').length;
+    const count = $('findings-count');
+    count.textContent = String(findings.length);
+    count.className = 'badge' + (errors ? ' errors' : findings.length ? ' warnings' : '');
+    if (!findings.length) {
+      list.replaceChildren(Object.assign(document.createElement('li'), { className: 'none', textContent: 'No problems found' }));
+      return;
+    }
+    list.replaceChildren(...findings.map((f) => {
+      const li = document.createElement('li');
+      li.className = f.severity;
+      li.dataset.rule = f.rule;
+      const rule = Object.assign(document.createElement('span'), { className: 'rule', textContent: f.rule });
+      const message = Object.assign(document.createElement('span'), { className: 'message', textContent: ' ' + f.message });
+      li.append(rule, message);
+      if (f.location) li.append(Object.assign(document.createElement('span'), { className: 'location', textContent: ` · ${f.location}` }));
+      return li;
+    }));
+  }
+
+  /** Redraws the pieces or cells (after a selection, say); `counts` is false inside `paint`. */
+  repaintOverlay(counts = true) {
+    const overlay = $('overlay');
+    overlay.setAttribute('viewBox', `0 0 ${this.state?.size || 640} ${this.state?.size || 640}`);
+    overlay.replaceChildren();
+    if (this.state?.frame) this.view?.draw(overlay);
+    if (counts) this.repainted();
+  }
+
+  /** body[data-repaints] counts every repaint, the page's own (a selection) and the server's. */
+  repainted() {
+    document.body.dataset.repaints = String(Number(document.body.dataset.repaints || 0) + 1);
+  }
+
+  // MARK: requests
+
+  run(line) { return this.connection.command(line).then((reply) => this.showReply(reply)); }
+
+  showReply(reply) {
+    if (!reply) return reply;
+    for (const line of reply.output || []) this.log(line.text, line.style);
+    if (reply.type === 'error') this.log(reply.message, 'error');
+    if (reply.error && !(reply.output || []).some((l) => l.text === reply.error)) this.log(reply.error, 'error');
+    return reply;
+  }
+
+  log(text, style = 'plain') {
+    const log = $('log');
+    const li = document.createElement('li');
+    li.className = style;
+    li.textContent = text;
+    log.appendChild(li);
+    while (log.children.length > 200) log.firstChild.remove();
+    log.scrollTop = log.scrollHeight;
+  }
+
+  /** Saves; an untitled puzzle asks for a file first, and a file changed on disk asks before overwriting. */
+  async save(path) {
+    const doc = this.state?.document;
+    if (!doc) return;
+    if (path == null && (doc.untitled || doc.path == null)) {
+      $('save-as-path').value = `${doc.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'puzzle'}.json`;
+      $('save-as-error').hidden = true;
+      $('save-as').showModal();
+      return;
+    }
+    const message = path != null ? { type: 'save', path } : { type: 'save' };
+    const reply = this.showReply(await this.connection.send(message));
+    if (reply?.ok === false && /changed on disk/.test(reply.error || '')) {
+      this.conflicted = message;
+      $('conflict-message').textContent = reply.error;
+      $('conflict').showModal();
+    }
+    return reply;
+  }
+
+  // MARK: input
+
+  wire() {
+    const overlay = $('overlay');
+    overlay.addEventListener('pointerdown', (e) => { overlay.focus({ preventScroll: true }); this.view?.pointerDown(e, overlay); });
+    overlay.addEventListener('pointermove', (e) => this.view?.pointerMove?.(e, overlay));
+    overlay.addEventListener('pointerup', (e) => this.view?.pointerUp?.(e, overlay, false));
+    overlay.addEventListener('pointercancel', (e) => this.view?.pointerUp?.(e, overlay, true));
+    overlay.addEventListener('wheel', (e) => this.view?.wheel?.(e), { passive: false });
+    document.addEventListener('keydown', (e) => this.key(e));
+    $('undo-button').addEventListener('click', () => this.run('undo'));
+    $('redo-button').addEventListener('click', () => this.run('redo'));
+    $('save-button').addEventListener('click', () => this.save());
+    $('validate-button').addEventListener('click', () => this.run('validate'));
+    $('pack-button').addEventListener('click', () => this.pack.show());
+    $('empty-pack-button').addEventListener('click', () => this.pack.show());
+    $('layer-select').addEventListener('change', (e) => { this.run(`layer ${e.target.value}`); overlay.focus(); });
+    $('candidates-toggle').addEventListener('change', (e) => { this.sudoku.toggleCandidates(e.target.checked); overlay.focus(); });
+    document.querySelectorAll('[data-mode]').forEach((b) => b.addEventListener('click', () => { this.sudoku.setMode(b.dataset.mode); overlay.focus(); }));
+    $('hint-button').addEventListener('click', () => this.run('hint --place'));
+    document.querySelectorAll('#tangram-tools [data-action]').forEach((b) => b.addEventListener('click', () => this.tangram.act(b.dataset.action)));
+    $('save-as-form').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const reply = await this.save($('save-as-path').value.trim());
+      if (reply?.ok) { $('save-as').close(); return; }
+      $('save-as-error').textContent = reply?.error || reply?.message || 'not saved';
+      $('save-as-error').hidden = false;
+    });
+    $('save-as-cancel').addEventListener('click', () => $('save-as').close());
+    $('conflict-cancel').addEventListener('click', () => $('conflict').close());
+    $('conflict-overwrite').addEventListener('click', async () => {
+      $('conflict').close();
+      this.showReply(await this.connection.send({ ...this.conflicted, force: true }));
+    });
+  }
+
+  key(e) {
+    if (document.querySelector('dialog[open]')) return;
+    if (e.target.closest?.('input[type="text"], input:not([type]), select, textarea')) return;
+    const command = e.ctrlKey || e.metaKey;
+    if (command && e.key.toLowerCase() === 'z') { e.preventDefault(); this.run(e.shiftKey ? 'redo' : 'undo'); return; }
+    if (command && e.key.toLowerCase() === 'y') { e.preventDefault(); this.run('redo'); return; }
+    if (command && e.key.toLowerCase() === 's') { e.preventDefault(); this.save(); return; }
+    if (command || e.altKey) return;
+    if (this.view?.key(e)) e.preventDefault();
+  }
+}
+
+function caption(doc) {
+  const parts = [doc.title, doc.path || 'not saved yet', doc.kind];
+  if (doc.kind === 'tangram') parts.push(`${doc.layer} layer`);
+  parts.push(`${doc.edits} edit${doc.edits === 1 ? '' : 's'}${doc.dirty ? ', unsaved' : ''}`);
+  return parts.join(' · ');
+}
+
+window.gridedit = new App();

@@ -1,0 +1,79 @@
+// The pack view: the served folder's puzzles as cards (the renderer's own card PNGs), grouped by
+// folder, plus "new from template". Opening and creating go through the `open` and `new`
+// messages, whose paths the server checks against the served folder.
+
+const $ = (id) => document.getElementById(id);
+
+export class PackView {
+  constructor(app) {
+    this.app = app;
+    $('pack-close').addEventListener('click', () => $('pack').close());
+    $('new-form').addEventListener('submit', (e) => { e.preventDefault(); this.create(); });
+  }
+
+  async show() {
+    $('pack-error').hidden = true;
+    const reply = await this.app.connection.send({ type: 'pack' });
+    this.paint(reply?.puzzles || []);
+    if (!$('pack').open) $('pack').showModal();
+  }
+
+  paint(puzzles) {
+    const groups = new Map();
+    for (const p of puzzles) {
+      const folder = p.path.includes('/') ? p.path.slice(0, p.path.lastIndexOf('/')) : '.';
+      if (!groups.has(folder)) groups.set(folder, []);
+      groups.get(folder).push(p);
+    }
+    const sections = [...groups].map(([folder, list]) => {
+      const section = document.createElement('section');
+      section.className = 'pack-group';
+      section.setAttribute('aria-label', folder);
+      const heading = Object.assign(document.createElement('h3'), { textContent: `${folder} · ${list.length} puzzle${list.length === 1 ? '' : 's'}` });
+      const grid = document.createElement('div');
+      grid.className = 'pack-grid';
+      grid.append(...list.map((p) => this.card(p)));
+      section.append(heading, grid);
+      return section;
+    });
+    if (!sections.length) sections.push(Object.assign(document.createElement('p'), { textContent: 'No puzzle files in this folder yet: start one from a template.' }));
+    $('cards').replaceChildren(...sections);
+  }
+
+  card(p) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'card' + (p.problem ? ' problem' : '') + (p.open ? ' is-open' : '');
+    button.dataset.path = p.path;
+    button.setAttribute('aria-label', p.problem ? `${p.path}: ${p.problem}` : `Open ${p.title} (${p.path})`);
+    if (p.title) {
+      const img = document.createElement('img');
+      img.alt = '';
+      img.width = 158;
+      img.height = 222;
+      img.src = '/card/' + p.path.split('/').map(encodeURIComponent).join('/');
+      button.appendChild(img);
+    }
+    const name = p.path.slice(p.path.lastIndexOf('/') + 1);
+    button.appendChild(Object.assign(document.createElement('span'), { className: 'card-path', textContent: p.problem ? `${name}: ${p.problem}` : name }));
+    button.addEventListener('click', () => this.open(p.path));
+    return button;
+  }
+
+  async open(path) {
+    const reply = this.app.showReply(await this.app.connection.send({ type: 'open', path }));
+    if (reply?.ok) $('pack').close(); else this.error(reply);
+  }
+
+  async create() {
+    const path = $('new-path').value.trim();
+    const message = { type: 'new', template: $('new-template').value, ...(path ? { path } : {}) };
+    const reply = this.app.showReply(await this.app.connection.send(message));
+    if (reply?.ok) $('pack').close(); else this.error(reply);
+  }
+
+  error(reply) {
+    $('pack-error').textContent = reply?.error || reply?.message || 'no reply from the server';
+    $('pack-error').hidden = false;
+  }
+}

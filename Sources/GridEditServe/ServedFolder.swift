@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GridEditCore
+
+/// Why a requested path was refused: the server answers 403 (outside) or 404 (missing), and says
+/// which path and what to do.
+public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not a valid path: a bad percent escape, a NUL byte, an absolute path where a relative one
+    /// belongs.
+    case malformed(String)
+    /// The path leaves the served folder (`..`, an encoded `..`, a symlink pointing out).
+    case outside(String)
+    case missing(String)
+    /// A new file's folder does not exist (files are created only in existing folders).
+    case missingFolder(String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let path): "\(path) is not a valid path inside the served folder"
+        case .outside(let path): "\(path) leaves the folder gridedit serve was started on; only files inside it are served"
+        case .missing(let path): "\(path) does not exist in the served folder"
+        case .missingFolder(let path): "\(path): its folder does not exist in the served folder; name a file in an existing folder"
+        }
+    }
+}
+
+/// The one folder `gridedit serve` was started on, resolved once to its real path.
+///
+/// Every path a browser names (a card, a file to open, a `save as` target) goes through
+/// ``resolve(_:mustExist:)``: the one place that decides what may be touched. Issue 18 is writing a
+/// general file-access policy; this type is the seam where it will plug in.
+public struct ServedFolder: Sendable, Equatable {
+    /// The folder's real path (symlinks resolved), without a trailing slash.
+    public let root: String
+
+    public init(_ path: String) throws(PathRefusal) {
+        guard let real = Self.realPath(path), FileSystem.isDirectory(real) else { throw .missing(path) }
+        root = real
+    }
+
+    /// The real path of `requested` (a path relative to the folder, percent-encoded as in a URL)
+    /// when it stays inside the folder. Percent escapes are decoded first (so `%2e%2e` and `%2f`
+    /// count as `..` and `/`), then `..` is applied lexically and refused once it climbs above
+    /// the root, then symlinks are resolved with realpath(3) and the result must still lie inside
+    /// the root. A path that does not exist yet (a `save as` target) is checked through its
+    /// folder, which must exist.
+    public func resolve(_ requested: String, mustExist: Bool = true) throws(PathRefusal) -> String {
+        guard let decoded = Self.percentDecoded(requested), !decoded.contains("\0") else { throw .malformed(requested) }
+        var parts: [Substring] = []
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { throw .outside(requested) }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        let joined = parts.isEmpty ? root : root + "/" + parts.joined(separator: "/")
+        if let real = Self.realPath(joined) {
+            guard contains(real) else { throw .outside(requested) }
+            return real
+        }
+        if FileSystem.exists(joined) { throw .outside(requested) }  // a dangling symlink: refused, not followed
+        guard !mustExist, let name = parts.last else { throw .missing(requested) }
+        let folder = parts.dropLast().isEmpty ? root : root + "/" + parts.dropLast().joined(separator: "/")
+        guard let realFolder = Self.realPath(folder), FileSystem.isDirectory(realFolder) else { throw .missingFolder(requested) }
+        guard contains(realFolder) else { throw .outside(requested) }
+        return realFolder + "/" + name
+    }
+
+    /// A real path inside the folder as the browser names it: relative, `/`-separated.
+    public func relative(_ real: String) -> String? {
+        if real == root { return "" }
+        guard real.hasPrefix(root + "/") else { return nil }
+        return String(real.dropFirst(root.count + 1))
+    }
+
+    private func contains(_ real: String) -> Bool { real == root || real.hasPrefix(root == "/" ? "/" : root + "/") }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `%2e%2e%2Fx` → `../x`; nil for a broken escape or bytes that are not UTF-8.
+    static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import GridEditCore
+import GridEditRender
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+
+/// The HTTP routes and the WebSocket endpoint:
+///
+/// | route | what |
+/// | --- | --- |
+/// | `GET /` | the page (`index.html`) |
+/// | `GET /page/FILE` | the page's CSS and JS modules |
+/// | `GET /card/PATH` | a puzzle card (PNG) of a puzzle file of the served folder, for the pack view |
+/// | `GET /file/PATH` | a puzzle file of the served folder as it is on disk |
+/// | `GET /ws` | the WebSocket of the protocol (docs/editor.md, "serve") |
+///
+/// Every PATH goes through ``ServedFolder/resolve(_:mustExist:)`` (403 outside, 404 missing).
+enum ServeRoutes {
+    static func router(session: ServeSession, policy: AccessPolicy, pageFolder: String?) -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.middlewares.add(AccessMiddleware(policy: policy))
+        let folder = session.folder
+        let pages = pageFolder.flatMap { try? ServedFolder($0) }
+        let renderer = session.renderer
+
+        router.get("/") { _, _ in pageFile("index.html", in: pages) }
+        router.get("/page/**") { request, _ in pageFile(suffix(of: request, after: "/page/"), in: pages) }
+        router.get("/card/**") { request, _ in
+            let requested = suffix(of: request, after: "/card/")
+            return puzzleFile(requested, in: folder) { path, bytes in
+                guard let renderer else { return text(.serviceUnavailable, "no style.jsonc found, so cards cannot be drawn; set GRIDEDIT_TEMPLATES\n") }
+                guard case .puzzle(let document)? = DocumentLoader.load(bytes, isManifest: false).document else {
+                    return text(.unprocessableContent, "\(requested) does not load as a puzzle; `gridedit check \(requested)` says why\n")
+                }
+                do {
+                    let png = try renderer.render(document, as: .png, options: RenderOptions(product: .card, size: 240))
+                    return bytesResponse(png, type: "image/png")
+                } catch {
+                    return text(.internalServerError, "\(requested): \(error)\n")
+                }
+            }
+        }
+        router.get("/file/**") { request, _ in
+            puzzleFile(suffix(of: request, after: "/file/"), in: folder) { _, bytes in
+                bytesResponse(bytes, type: "application/json; charset=utf-8")
+            }
+        }
+        router.ws("/ws") { request, _ in
+            AccessPolicy.originAllowed(request) ? .upgrade([:]) : .dontUpgrade
+        } onUpgrade: { inbound, outbound, _ in
+            try await WebSocketPage.run(session: session, inbound: inbound, outbound: outbound)
+        }
+        return router
+    }
+
+    /// The raw (still percent-encoded) rest of the path after a route's prefix.
+    static func suffix(of request: Request, after prefix: String) -> String {
+        let path = request.uri.path
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : ""
+    }
+
+    private static func pageFile(_ name: String, in pages: ServedFolder?) -> Response {
+        guard let pages else {
+            return text(.internalServerError, "the page's files were not found; set GRIDEDIT_PAGE to Sources/GridEditServe/Resources/page\n")
+        }
+        do throws(PathRefusal) {
+            let path = try pages.resolve(name)
+            guard let type = PageFiles.contentType(of: path), case .success(let bytes) = FileSystem.read(path) else {
+                return text(.notFound, "/page/\(name) is not a file of the page\n")
+            }
+            var response = bytesResponse(bytes, type: type)
+            response.headers[.cacheControl] = "no-cache"
+            return response
+        } catch {
+            return refusal(error)
+        }
+    }
+
+    private static func puzzleFile(_ requested: String, in folder: ServedFolder, _ respond: (String, [UInt8]) -> Response) -> Response {
+        let path: String
+        do throws(PathRefusal) { path = try folder.resolve(requested) } catch { return refusal(error) }
+        guard path.hasSuffix(".json"), FileSystem.isFile(path) else { return text(.notFound, "\(requested) is not a puzzle file (.json)\n") }
+        guard case .success(let bytes) = FileSystem.read(path) else { return text(.notFound, "\(requested) cannot be read\n") }
+        return respond(path, bytes)
+    }
+
+    static func refusal(_ refusal: PathRefusal) -> Response {
+        switch refusal {
+        case .outside: text(.forbidden, "403 forbidden: \(refusal.description)\n")
+        case .malformed: text(.badRequest, "\(refusal.description)\n")
+        case .missing, .missingFolder: text(.notFound, "\(refusal.description)\n")
+        }
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        bytesResponse(Array(message.utf8), type: "text/plain; charset=utf-8", status: status)
+    }
+
+    static func bytesResponse(_ bytes: [UInt8], type: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

@@ -1,0 +1,278 @@
+import GridEditCore
+import GridEditEditor
+import GridEditGeometry
+import GridEditJSON
+import GridEditLayout
+import GridEditRender
+
+/// One editing session shared by the REPL and every connected page: one `GridEditorService` (one
+/// set of documents, one undo history, one journal per document), on the main actor. The REPL
+/// runs its commands there; the server hops there for each page message. So access is
+/// serialized by the main actor: an edit from any source is whole before the next one starts.
+///
+/// After every change, from any source (a typed command, a replay, the camera, a page), the new
+/// state is pushed to every page: the service's `didChange` schedules one broadcast, built once.
+@MainActor
+public final class ServeSession {
+    public let service: GridEditorService
+    public let folder: ServedFolder
+    let renderer: Renderer?
+    private let console = BrowserConsole()
+    /// The pages' interpreter: the same commands as the REPL's, its own console for the replies.
+    private let interpreter: CommandInterpreter
+    private var clients: [Int: Client] = [:]
+    private var nextClient = 1
+    /// Bumped each time a state that differs from the last one is sent.
+    public private(set) var version = 0
+    private var lastBody: JSONValue?
+    private var lastText = ""
+    private var broadcastScheduled = false
+
+    /// Told what an edit from a page did (its lines, as the REPL would print them), after it is
+    /// done: the REPL prints a note and redraws its live view.
+    public var onPageEdit: (([String]) -> Void)?
+
+    /// Per connection: its outgoing messages and its own gesture state (pointers are per page).
+    private final class Client {
+        let outgoing: AsyncStream<String>.Continuation
+        let input: LiveInput
+        var touches = TouchLineReader()
+        var touchCount = 0
+
+        init(outgoing: AsyncStream<String>.Continuation, service: GridEditorService) {
+            self.outgoing = outgoing
+            self.input = LiveInput(service: service)
+        }
+    }
+
+    public init(service: GridEditorService, folder: ServedFolder, templatesFolder: String?) {
+        self.service = service
+        self.folder = folder
+        self.interpreter = CommandInterpreter(service: service, console: console, liveView: false)
+        var renderer: Renderer?
+        if let templatesFolder, let style = try? Style.load(templatesFolder + "/style.jsonc") {
+            renderer = try? Renderer(style: style)
+        }
+        self.renderer = renderer
+        service.didChange = { [weak self] in
+            // The service is only used on the main actor (the REPL and this session run there).
+            MainActor.assumeIsolated { self?.changed() }
+        }
+    }
+
+    // MARK: Connections
+
+    /// A page connected: its id and the messages to send it, the current state first.
+    public func connect() -> (id: Int, outgoing: AsyncStream<String>) {
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let id = nextClient
+        nextClient += 1
+        clients[id] = Client(outgoing: continuation, service: service)
+        continuation.yield(currentStateText())
+        return (id, stream)
+    }
+
+    public func disconnect(_ id: Int) {
+        clients.removeValue(forKey: id)?.outgoing.finish()
+    }
+
+    public var connectedPages: Int { clients.count }
+
+    // MARK: Broadcasting
+
+    /// Something changed: every page gets the new state once the current job is done (several
+    /// changes in one job, such as a multi-step undo, make one broadcast).
+    public func changed() {
+        guard !broadcastScheduled else { return }
+        broadcastScheduled = true
+        Task { @MainActor in self.broadcast() }
+    }
+
+    private func broadcast() {
+        broadcastScheduled = false
+        let before = version
+        let text = currentStateText()
+        guard version != before else { return }
+        for client in clients.values { client.outgoing.yield(text) }
+    }
+
+    /// The state message; a new version when it differs from the last one built.
+    func currentStateText() -> String {
+        let body = StateMessage(document: service.active, documents: service.documents, renderer: renderer, folder: folder,
+                                journalWarnings: service.journalWarnings).json()
+        if body != lastBody || lastBody == nil {
+            version += 1
+            lastBody = body
+            guard case .object(var members) = body else { return lastText }
+            members.insert(.init("version", .int(version)), at: 2)
+            lastText = JSONValue.object(members).compactText
+        }
+        return lastText
+    }
+
+    // MARK: Messages
+
+    /// Handles one message from a page; the reply goes to that page (before the state broadcast
+    /// the edit causes). Malformed messages get an error reply and change nothing.
+    public func receive(_ text: String, from clientID: Int) async {
+        guard let client = clients[clientID] else { return }
+        let reply: JSONValue
+        do throws(ProtocolError) {
+            let (id, message) = try ClientMessage.parse(text)
+            reply = await handle(message, id: id, client: client)
+        } catch {
+            reply = Self.error(error.message, id: error.id)
+        }
+        client.outgoing.yield(reply.compactText)
+    }
+
+    /// An error reply for a message that could not be read at all (too long, binary, not UTF-8).
+    public func refuse(_ message: String, from clientID: Int) {
+        clients[clientID]?.outgoing.yield(Self.error(message, id: .null).compactText)
+    }
+
+    private func handle(_ message: ClientMessage, id: JSONValue, client: Client) async -> JSONValue {
+        switch message {
+        case .hello:
+            client.outgoing.yield(currentStateText())
+            return .fields(["type": .string("welcome"), "id": id, "protocol": .int(ClientMessage.version)])
+        case .command(let line):
+            if let refusal = BrowserCommands.refusal(line) { return Self.error(refusal, id: id) }
+            return await run(line, id: id)
+        case .touch(let line):
+            return touch(line, id: id, client: client)
+        case .ghost(let name, let dx, let dy):
+            return ghost(name, dx: dx, dy: dy, id: id)
+        case .open(let path):
+            do throws(PathRefusal) {
+                let real = try folder.resolve(path)
+                guard real.hasSuffix(".json"), FileSystem.isFile(real) else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
+                return await run("open " + Tokenizer.escape(real), id: id)
+            } catch { return Self.error(error.description, id: id) }
+        case .new(let template, let path):
+            guard !template.isEmpty, template.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
+                return Self.error("\"\(template)\" is not a template name; use tangram, sudoku-4x4, sudoku-6x6 or sudoku-9x9", id: id)
+            }
+            guard let path else { return await run("new " + template, id: id) }
+            do throws(PathRefusal) {
+                let real = try folder.resolve(path, mustExist: false)
+                guard real.hasSuffix(".json") else { return Self.error("\(path): name the new puzzle file .json", id: id) }
+                return await run("new \(template) " + Tokenizer.escape(real), id: id)
+            } catch { return Self.error(error.description, id: id) }
+        case .save(let path, let force):
+            let flag = force ? " --force" : ""
+            if let path {
+                do throws(PathRefusal) {
+                    let real = try folder.resolve(path, mustExist: false)
+                    guard real.hasSuffix(".json") else { return Self.error("\(path): name the puzzle file .json", id: id) }
+                    return await run("save as " + Tokenizer.escape(real) + flag, id: id)
+                } catch { return Self.error(error.description, id: id) }
+            }
+            if let current = service.active?.path, folder.relative(ServedFolder.realPath(current) ?? FileSystem.absolute(current)) == nil {
+                return Self.error("\(current) is outside the served folder; save it from the REPL", id: id)
+            }
+            return await run("save" + flag, id: id)
+        case .pack:
+            return .fields(["type": .string("pack"), "id": id, "puzzles": .array(PackListing.puzzles(in: folder, open: service.documents))])
+        }
+    }
+
+    /// Runs a command line through the pages' interpreter: the edit is an ordinary editor
+    /// command (journaled, undoable, validated), and the REPL is told about it.
+    private func run(_ line: String, id: JSONValue) async -> JSONValue {
+        _ = console.take()
+        let edits = service.active?.undoStack.count
+        let before = service.active.map(ObjectIdentifier.init)
+        let result = await interpreter.execute(line)
+        let lines = console.take()
+        let changed = edits != service.active?.undoStack.count || before != service.active.map(ObjectIdentifier.init)
+            || lines.contains { $0.style == .edit }
+        if changed { onPageEdit?(lines.map(\.text)) }
+        var ok = true
+        if case .failed = result { ok = false }
+        var reply: [JSONValue.Member] = [
+            .init("type", .string("result")), .init("id", id), .init("ok", .bool(ok)),
+            .init("output", .array(lines.map { .fields(["text": .string($0.text), "style": .string(Self.name($0.style))]) })),
+        ]
+        if case .failed(let message) = result { reply.append(.init("error", .string(message))) }
+        return .object(reply)
+    }
+
+    /// One touch-file event through the same `LiveInput` path a `replay` takes.
+    private func touch(_ line: String, id: JSONValue, client: Client) -> JSONValue {
+        client.touchCount += 1
+        let event: InputEvent
+        do throws(JSONLineError) {
+            guard case .event(let read) = try client.touches.read(Substring(line), number: client.touchCount + 1) else {
+                return Self.error("a touch message carries one event; the touchFile header belongs in files", id: id)
+            }
+            event = read
+        } catch {
+            return Self.error("touch event: \(error.message)", id: id)
+        }
+        // The edit's lines styled as the interpreter styles a command's: the edit and its notes,
+        // then the findings it added, as errors or warnings.
+        var edits: [(text: String, style: String)] = []
+        var others: [JSONValue] = []
+        var ok = true
+        for outcome in client.input.handle(event) {
+            switch outcome {
+            case .edited(let edit):
+                edits.append((edit.command.label, "edit"))
+                edits += edit.notes.map { ("  " + $0, "edit") }
+                edits += edit.added.map { ("  " + CommandInterpreter.line(for: $0), $0.severity.rawValue) }
+            case .ignored(let why):
+                others.append(.fields(["text": .string(why), "style": .string("note")]))
+            case .failed(let why):
+                ok = false
+                others.append(.fields(["text": .string(why), "style": .string("error")]))
+            }
+        }
+        if !edits.isEmpty { onPageEdit?(edits.map(\.text)) }
+        let output = edits.map { JSONValue.fields(["text": .string($0.text), "style": .string($0.style)]) } + others
+        return .fields(["type": .string("result"), "id": id, "ok": .bool(ok), "output": .array(output)])
+    }
+
+    /// Where a piece dragged by (dx, dy) would land: the same `move` the drag's release performs
+    /// (`LiveInput` turns a drag into `TangramEditor.move`), worked out and not performed.
+    private func ghost(_ name: String, dx: Double, dy: Double, id: JSONValue) -> JSONValue {
+        guard dx.isFinite, dy.isFinite, abs(dx) < 1000, abs(dy) < 1000 else { return Self.error("dx and dy must be finite numbers of units", id: id) }
+        guard let piece = TangramPiece(rawValue: name) else {
+            return Self.error("unknown piece \"\(name)\"; pieces are \(TangramPiece.allCases.map(\.rawValue).joined(separator: ", "))", id: id)
+        }
+        guard let document = service.active, let editor = document.tangramEditor else { return Self.error("the active puzzle is not a tangram", id: id) }
+        guard let pose = editor.pose(of: piece) else { return Self.error("\(name) is not placed in the \(document.layer.rawValue)", id: id) }
+        guard case .tangram(let scale, let originX, let originY)? = renderer?.previewFrame(of: document.puzzle, options: StateMessage.options(for: document.puzzle)) else {
+            return Self.error("the puzzle is not drawn (no style)", id: id)
+        }
+        let proposal: Proposal
+        do throws(EditError) {
+            proposal = try editor.move(piece, to: .approximate(pose.position.doubleX + dx, pose.position.doubleY + dy))
+        } catch {
+            return .fields(["type": .string("ghost"), "id": id, "piece": .string(name), "pieces": .array([]), "error": .string(error.message)])
+        }
+        let landed: [JSONValue] = proposal.command.changes.compactMap { change in
+            guard let moved = change.poseChange, moved.layer == document.layer, let after = moved.after else { return nil }
+            return .fields(["piece": .string(after.piece.rawValue),
+                            "points": StateMessage.points(after, scale: scale, originX: originX, originY: originY)])
+        }
+        return .fields(["type": .string("ghost"), "id": id, "piece": .string(name), "pieces": .array(landed),
+                        "notes": .array(proposal.notes.map(JSONValue.string))])
+    }
+
+    static func error(_ message: String, id: JSONValue) -> JSONValue {
+        .fields(["type": .string("error"), "id": id, "message": .string(message)])
+    }
+
+    static func name(_ style: MessageStyle) -> String {
+        switch style {
+        case .plain: "plain"
+        case .edit: "edit"
+        case .note: "note"
+        case .warning: "warning"
+        case .error: "error"
+        case .heading: "heading"
+        case .dim: "dim"
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import GridEditCore
+import GridEditEditor
+import GridEditJSON
+import GridEditServe
+import ServeTestClient
+
+/// Issue 12's figure: edit → repaint latency of `gridedit serve` over loopback (target: p95 under
+/// 50 ms in release). A real server (Hummingbird and its WebSocket) on a free 127.0.0.1 port over
+/// one `ServeSession`, and the page's protocol spoken by the `ServeTestClient` page:
+///
+/// - a drag of 60 touch events (down, 58 moves, up) on the square of the full classic-square
+///   Tangram, as the page sends it: each move is a `touch` plus a `ghost` request, timed from
+///   sending the touch to receiving the ghost (what the page repaints while dragging); the up is
+///   timed from sending it to receiving the new `state` (the drop: settle, validate, render the
+///   SVG, send). 20 drags, back and forth.
+/// - a Sudoku digit: `given r1c1 8` and `given r1c1 .` in turn on a 9×9 puzzle, timed from
+///   sending the command to receiving the `state` (with the solution count, the grader's hint
+///   and the picture).
+///
+/// The journal is on, as for a designer. The server runs on the main actor, so the benchmark
+/// turns the main run loop while the page works on another thread.
+enum ServeBenchmark {
+    static func run(repository: URL) throws {
+        print("serve: edit → repaint latency over loopback (WebSocket message sent → reply or state received)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("gridedit-bench-serve-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        for name in ["tangram-starter/square.json", "sudoku-9x9/classic-01.json"] {
+            try FileManager.default.copyItem(at: repository.appendingPathComponent("puzzles/" + name),
+                                             to: work.appendingPathComponent(URL(fileURLWithPath: name).lastPathComponent))
+        }
+        let templates = repository.appendingPathComponent("templates").path
+        let session = MainActor.assumeIsolated {
+            ServeSession(service: GridEditorService(environment: EditorEnvironment(
+                now: { "2026-01-01T00:00:00Z" }, templatesFolder: templates,
+                journals: JournalStore(folder: work.appendingPathComponent("journals").path))),
+                folder: try! ServedFolder(work.path), templatesFolder: templates)
+        }
+        let server = MainActor.assumeIsolated {
+            ServeServer(session: session, options: .init(host: "127.0.0.1", port: 0),
+                        pageFolder: repository.appendingPathComponent("Sources/GridEditServe/Resources/page").path)
+        }
+        let ports = PortBox()
+        let app = server.application { port in ports.set(port) }
+        let serverTask = Task { try await app.run() }
+        defer { serverTask.cancel() }
+        let port = try turnMainRunLoop { ports.value }
+
+        let result = try turnMainRunLoop(until: 300) { () async throws -> Figures? in
+            let figures = Box<Figures>()
+            try await withPage(port: port) { page in figures.set(.success(try await measure(&page))) }
+            return try figures.result?.get()
+        }
+        report("drag, 60 touch events: a move → its ghost", result.ghost)
+        report("drag, 60 touch events: the drop → state", result.drop)
+        report("drag, all 60 events", result.ghost + result.drop)
+        report("sudoku digit (given) → state", result.digit)
+    }
+
+    struct Figures: Sendable {
+        var ghost: [Double] = []
+        var drop: [Double] = []
+        var digit: [Double] = []
+    }
+
+    static func measure(_ page: inout Page) async throws -> Figures {
+        var figures = Figures()
+        let opened = try await page.request([.init("type", .string("open")), .init("path", .string("square.json"))])
+        guard opened.bool("ok") == true else { throw BenchmarkError("square.json did not open: \(opened.outputTexts)") }
+        var state = try await page.nextState()
+        var t = 0.0
+        for drag in 0..<20 {
+            guard let square = state["pieces"]?.items.first(where: { $0.string("piece") == "square" }),
+                  case .number(let x)? = square["originX"]?.value, case .number(let y)? = square["originY"]?.value,
+                  case let (x0, y0) = (x.doubleValue, y.doubleValue) else { throw BenchmarkError("no square in the state") }
+            // Out by 2.3 units and back: the drop lands near the figure every other time.
+            let (gx, gy) = (x0 + 0.25, y0 + 0.25)
+            let direction = drag.isMultiple(of: 2) ? 1.0 : -1.0
+            func event(_ type: String, _ dx: Double, _ dy: Double) -> String {
+                t += 0.016
+                return "{\"t\":\(String(format: "%.3f", t)),\"type\":\"\(type)\",\"pointer\":1,\"x\":\(gx + dx),\"y\":\(gy + dy)}"
+            }
+            _ = try await page.touch(event("down", 0, 0))
+            var (dx, dy) = (0.0, 0.0)
+            for step in 1...58 {
+                dx = direction * 2.3 * Double(step) / 58
+                dy = direction * 0.1 * Double(step) / 58
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try await page.touch(event("move", dx, dy))
+                let ghost = try await page.request([.init("type", .string("ghost")), .init("piece", .string("square")),
+                                                    .init("dx", .double(dx)), .init("dy", .double(dy))])
+                figures.ghost.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                guard ghost.string("type") == "ghost" else { throw BenchmarkError("ghost: \(ghost.toJSONValue().compactText)") }
+            }
+            // The drop: its reply comes first, then the state the page repaints.
+            let start = DispatchTime.now().uptimeNanoseconds
+            try await page.send(JSONValue.object([.init("type", .string("touch")), .init("id", .int(-1)),
+                                                  .init("event", try JSONParser.parse(event("up", dx, dy)).toJSONValue())]).compactText)
+            while true {
+                let message = try await page.next()
+                if message.string("type") == "state" { state = message; break }
+                guard message.bool("ok") == true, message["output"]?.items.first?.string("style") == "edit" else {
+                    throw BenchmarkError("the drop changed nothing: \(message.toJSONValue().compactText)")
+                }
+            }
+            figures.drop.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+
+        let sudoku = try await page.request([.init("type", .string("open")), .init("path", .string("classic-01.json"))])
+        guard sudoku.bool("ok") == true else { throw BenchmarkError("classic-01.json did not open: \(sudoku.outputTexts)") }
+        _ = try await page.nextState()
+        for i in 0..<100 {
+            let line = i.isMultiple(of: 2) ? "given r1c1 8" : "given r1c1 ."
+            let start = DispatchTime.now().uptimeNanoseconds
+            try await page.send(JSONValue.fields(["type": .string("command"), "line": .string(line), "id": .int(1000 + i)]).compactText)
+            _ = try await page.nextState()
+            figures.digit.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        return figures
+    }
+
+    static func report(_ what: String, _ times: [Double]) {
+        let sorted = times.sorted()
+        guard !sorted.isEmpty else { return }
+        let p50 = sorted[sorted.count / 2], p95 = sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
+        let label = what.count < 46 ? what + String(repeating: " ", count: 46 - what.count) : what
+        print("  " + label + String(format: " %5d samples   p50 %7.2f ms   p95 %7.2f ms   max %7.2f ms", sorted.count, p50, p95, sorted.last!))
+    }
+
+    /// Runs `body` on another thread while the main thread turns its run loop (the main actor,
+    /// where the server's session lives, runs there); gives up after `seconds`.
+    static func turnMainRunLoop<T: Sendable>(until seconds: Double = 30, _ body: @escaping @Sendable () async throws -> T?) throws -> T {
+        let box = Box<T>()
+        let task = Task.detached {
+            while !Task.isCancelled {
+                do {
+                    if let value = try await body() { box.set(.success(value)); return }
+                } catch {
+                    box.set(.failure(error)); return
+                }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        let deadline = Date().addingTimeInterval(seconds)
+        while box.result == nil {
+            guard Date() < deadline else { task.cancel(); throw BenchmarkError("no answer after \(seconds) s") }
+            RunLoop.main.run(until: Date().addingTimeInterval(0.001))
+        }
+        return try box.result!.get()
+    }
+
+    final class Box<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Result<T, any Error>?
+        var result: Result<T, any Error>? { lock.withLock { stored } }
+        func set(_ value: Result<T, any Error>) { lock.withLock { stored = value } }
+    }
+
+    private final class PortBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var port: Int?
+        var value: Int? { lock.withLock { port } }
+        func set(_ value: Int) { lock.withLock { port = value } }
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import GridEditCore
+import GridEditEditor
+import GridEditLayout
+import GridEditServe
+
+/// `gridedit serve`: the browser editor on its own (no REPL). The edits are ordinary editor
+/// edits with a journal, so stopping the server with unsaved changes loses nothing: `recover`.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Edit puzzles in the browser: serve a folder's puzzles to a page on this machine.",
+        discussion: """
+            Serves FOLDER (or the folder of FILE, which opens first) on 127.0.0.1 and prints the URL. Only files \
+            inside that folder can be opened or saved. With a --host off loopback, the URL carries a random token \
+            and requests without it get 403. `gridedit edit FILE --serve` does the same with a REPL on the same \
+            session. Ctrl-C stops; unsaved edits stay in the journal for `recover`. See docs/editor.md.
+            """
+    )
+
+    @Argument(help: "A puzzle file to open, or a folder of puzzles (default: the current folder).")
+    var target: String?
+
+    @Option(help: "The port to listen on; 0 picks a free one (the URL printed says which).")
+    var port: Int = 8080
+
+    @Option(help: "The address to listen on. Off loopback, the URL carries a secret token.")
+    var host: String = "127.0.0.1"
+
+    @Flag(help: "Open the page in the desktop's browser.")
+    var open = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; give 0…65535 (0 picks a free one)") }
+        if let target, !FileSystem.exists(target) {
+            throw ValidationError("\(target) does not exist; name a puzzle file or a folder of puzzles")
+        }
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let target = self.target ?? "."
+        let file = FileSystem.isDirectory(target) ? nil : target
+        let folder = file.map { FileSystem.folder(of: FileSystem.absolute($0)) } ?? target
+        let request = ServeControl.Request(folder: folder, options: .init(host: host, port: port), openBrowser: open)
+        let status = await MainActor.run { () -> Task<Int32, Never> in
+            Task { @MainActor in await Self.serve(request, file: file, environment: environment) }
+        }.value
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    @MainActor
+    static func serve(_ request: ServeControl.Request, file: String?, environment: [String: String]) async -> Int32 {
+        let service = GridEditorService(environment: .process(environment: environment, executablePath: nil))
+        if let file {
+            do { try service.open(file) } catch {
+                StandardStreams.writeError("gridedit serve: \(error.description)\n")
+                return 1
+            }
+        }
+        let control = ServeControl(service: service, environment: environment)
+        let url: String
+        do { url = try await control.start(request) } catch {
+            StandardStreams.writeError("gridedit serve: \(error.description)\n")
+            return 1
+        }
+        StandardStreams.write("gridedit serve: \(control.session?.folder.root ?? request.folder) at \(url)\n")
+        StandardStreams.write("Ctrl-C stops; unsaved edits stay in the journal (`gridedit`, then `recover`)\n")
+        control.session?.onPageEdit = { lines in
+            StandardStreams.write(lines.enumerated().map { ($0.offset == 0 ? "browser: " : "  ") + $0.element.trimming(" ") }
+                .joined(separator: "\n") + "\n")
+        }
+        await StopSignal.wait()
+        control.stop()
+        let dirty = service.documents.filter(\.isDirty)
+        if !dirty.isEmpty {
+            StandardStreams.write("stopped with unsaved changes in \(dirty.map(\.displayName).joined(separator: ", ")); "
+                                  + "they stay in the journal: run gridedit and `recover`\n")
+            service.abandon()
+        }
+        return 0
+    }
+}
+
+/// Waits for SIGINT or SIGTERM (turned into a Dispatch source, so the process ends cleanly).
+enum StopSignal {
+    @MainActor
+    static func wait() async {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = Once(continuation)
+            for number in [SIGINT, SIGTERM] {
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+                source.setEventHandler { once.resume() }
+                source.resume()
+                Once.keep(source)
+            }
+        }
+    }
+
+    private final class Once: @unchecked Sendable {
+        private var continuation: CheckedContinuation<Void, Never>?
+        nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+        init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+        func resume() {
+            continuation?.resume()
+            continuation = nil
+        }
+        static func keep(_ source: any DispatchSourceSignal) { sources.append(source) }
+    }
+}

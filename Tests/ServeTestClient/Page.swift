@@ -1,0 +1,108 @@
+import GridEditJSON
+import HummingbirdWSClient
+import Logging
+
+// A WebSocket client that speaks the page's protocol (docs/editor.md, "Protocol, version 1"):
+// the one test page used by the serve tests, the end-to-end tests of the real binary and
+// `gridedit-bench serve`.
+
+/// One page's end of the WebSocket, for tests: send JSON, read replies and states.
+public struct Page {
+    var iterator: WebSocketInboundMessageStream.AsyncIterator
+    let outbound: WebSocketOutboundWriter
+    /// The last state seen.
+    public var state: JSONNode?
+    public var nextID = 1
+
+    /// The next message of any type, parsed.
+    public mutating func next() async throws -> JSONNode {
+        guard let message = try await iterator.next() else { throw PageError("the connection closed") }
+        guard case .text(let text) = message else { throw PageError("a binary message") }
+        let node = try JSONParser.parse(text)
+        if node.string("type") == "state" { state = node }
+        return node
+    }
+
+    /// The next message that is not a state (the reply to what was sent).
+    public mutating func reply() async throws -> JSONNode {
+        while true {
+            let node = try await next()
+            if node.string("type") != "state" { return node }
+        }
+    }
+
+    /// The next state message.
+    public mutating func nextState() async throws -> JSONNode {
+        while true {
+            let node = try await next()
+            if node.string("type") == "state" { return node }
+        }
+    }
+
+    public mutating func send(_ text: String) async throws {
+        try await outbound.write(.text(text))
+    }
+
+    /// Sends a message (with a fresh id) and returns its reply.
+    public mutating func request(_ fields: [JSONValue.Member]) async throws -> JSONNode {
+        let id = nextID
+        nextID += 1
+        try await send(JSONValue.object(fields + [.init("id", .int(id))]).compactText)
+        let reply = try await reply()
+        guard reply.int("id") == id else {
+            throw PageError("the reply to message \(id) carries another id: \(reply.toJSONValue().compactText)")
+        }
+        return reply
+    }
+
+    public mutating func command(_ line: String) async throws -> JSONNode {
+        try await request([.init("type", .string("command")), .init("line", .string(line))])
+    }
+
+    public mutating func touch(_ event: String) async throws -> JSONNode {
+        let node = try JSONParser.parse(event)
+        return try await request([.init("type", .string("touch")), .init("event", node.toJSONValue())])
+    }
+}
+
+public struct PageError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Connects a page to `ws://127.0.0.1:port/ws` and runs `body` with it; the first state is read.
+public func withPage(port: Int, query: String = "", _ body: @escaping @Sendable (inout Page) async throws -> Void) async throws {
+    var logger = Logger(label: "test-page")
+    logger.logLevel = .critical
+    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws\(query)", configuration: .init(maxFrameSize: 1 << 22), logger: logger) {
+        inbound, outbound, _ in
+        var page = Page(iterator: inbound.messages(maxSize: 1 << 22).makeAsyncIterator(), outbound: outbound)
+        _ = try await page.nextState()
+        try await body(&page)
+    }
+}
+
+extension JSONNode {
+    public func string(_ key: String) -> String? {
+        if case .string(let s)? = self[key]?.value { return s }
+        return nil
+    }
+
+    public func bool(_ key: String) -> Bool? {
+        if case .bool(let b)? = self[key]?.value { return b }
+        return nil
+    }
+
+    public func int(_ key: String) -> Int? {
+        if case .number(let n)? = self[key]?.value { return n.intValue }
+        return nil
+    }
+
+    public var items: [JSONNode] {
+        if case .array(let items) = value { return items }
+        return []
+    }
+
+    /// The texts of a result's output lines.
+    public var outputTexts: [String] { (self["output"]?.items ?? []).compactMap { $0.string("text") } }
+}
