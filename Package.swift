@@ -16,6 +16,8 @@ import PackageDescription
 //   GridEditRender    Cairo previews, cards and sheets (Core and below, never Layout or the editor)
 //   GridEditCapture   mat finding, piece segmentation and fitting, calibration (Core and Layout,
 //                     never the editor)
+//   GridEditServe     `gridedit serve`: HTTP + WebSocket (Hummingbird) over one editing session, and
+//                     the page (plain HTML/CSS/JS modules); every page edit goes through the editor
 //   gridedit, gridedit-capture, gridedit-bench   the front ends
 //
 // Camera capture lives apart, because OpenCV costs ~0.4 s of start-up to any process that links it:
