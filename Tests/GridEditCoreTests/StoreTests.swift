@@ -11,6 +11,21 @@ import Testing
         return (folder, PuzzleStore(root: folder.path))
     }
 
+    /// The editor's own opens (the REPL, `serve`) never block on a FIFO or read past the size
+    /// limit: such a path is refused unopened, and a link to a regular file is followed.
+    @Test func loadRefusesWhatIsNotARegularFileOfBoundedSize() throws {
+        let (folder, store) = try copiedPuzzles()
+        let fifo = folder.file("pipe.json").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: PuzzleStore.StoreError.refused(path: fifo, refusal: .notRegular(.fifo))) { try store.load(fifo) }
+        let big = folder.file("big.json")
+        try Data(repeating: 0x20, count: FileAccessPolicy.defaultMaxFileSize + 10).write(to: big)
+        #expect(throws: PuzzleStore.StoreError.self) { try store.load(big.path) }
+        let link = folder.file("cat-link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.file("tangram-starter/cat.json").path)
+        #expect(try store.load(link).document.puzzle.name == store.load(folder.file("tangram-starter/cat.json").path).document.puzzle.name)
+    }
+
     @Test func listsPacksInFolderOrderWithTheirPuzzles() throws {
         let (folder, store) = try copiedPuzzles()
         let packs = store.listPacks()

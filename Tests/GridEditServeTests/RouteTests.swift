@@ -50,6 +50,21 @@ struct RouteTests {
         }
     }
 
+    /// A FIFO named like a puzzle (a stranger's pack may hold one) is refused unopened: reading
+    /// it would block the server for good.
+    @Test func aFIFOIsRefusedWithoutBeingOpened() async throws {
+        let folder = try servedFolder()
+        #expect(mkfifo(folder.file("pipe.json").path, 0o644) == 0)
+        try await app(folder).test(.router) { client in
+            for uri in ["/file/pipe.json", "/card/pipe.json"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(String(buffer: response.body).contains("not a regular file"), "\(uri)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: ["/file/../../../../etc/passwd", "/file/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/file/..%2F..%2F..%2Fetc%2Fpasswd",
                       "/card/starter/..%2f..%2f..%2fetc%2fpasswd", "/file/starter/%2E%2E/%2E%2E/x.json", "/card/link.json", "/file/link.json"])
     func traversalIsRefused(_ uri: String) async throws {

@@ -119,7 +119,7 @@ public struct PuzzleStore: Sendable {
     public func save(_ document: PuzzleDocument, to path: String, expected: [UInt8]? = nil,
                      force: Bool = false) throws(StoreError) -> LoadedPuzzle {
         if !force, let expected {
-            switch FileSystem.read(path) {
+            switch Result(catching: { () throws(StoreError) in try Self.readOwn(path) }) {
             case .success(let current) where current != expected: throw .changedOnDisk(path: path)
             case .failure where FileSystem.kind(of: path) != .missing: throw .changedOnDisk(path: path)
             default: break
@@ -158,9 +158,20 @@ public struct PuzzleStore: Sendable {
             case .failure(let refusal): throw .refused(path: path, refusal: refusal)
             }
         }
-        switch FileSystem.read(path) {
+        return try Self.readOwn(path)
+    }
+
+    /// A file the designer named (the editor's, the REPL's, `serve`'s open and save): links are
+    /// followed wherever they lead, but only a regular file of at most the policy's size is
+    /// opened, so a FIFO or a device never blocks the editor or the server.
+    static func readOwn(_ path: String) throws(StoreError) -> [UInt8] {
+        let target = (try? FileSystem.resolvedPath(path).get()) ?? path
+        let limit = FileAccessPolicy().maxFileSize
+        switch FileSystem.readRegular(target, limit: limit) {
         case .success(let bytes): return bytes
-        case .failure(let error): throw .unreadable(path: path, reason: error.message)
+        case .failure(.notRegular(let type)): throw .refused(path: path, refusal: .notRegular(type))
+        case .failure(.tooLarge(let size)): throw .refused(path: path, refusal: .tooLarge(size: size, limit: limit))
+        case .failure(.failed(let failure)): throw .unreadable(path: path, reason: failure.message)
         }
     }
 }

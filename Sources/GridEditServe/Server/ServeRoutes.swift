@@ -79,9 +79,13 @@ enum ServeRoutes {
     private static func puzzleFile(_ requested: String, in folder: ServedFolder, _ respond: (String, [UInt8]) -> Response) -> Response {
         let path: String
         do throws(PathRefusal) { path = try folder.resolve(requested) } catch { return refusal(error) }
-        guard path.hasSuffix(".json"), FileSystem.isFile(path) else { return text(.notFound, "\(requested) is not a puzzle file (.json)\n") }
-        guard case .success(let bytes) = FileSystem.read(path) else { return text(.notFound, "\(requested) cannot be read\n") }
-        return respond(path, bytes)
+        guard path.hasSuffix(".json") else { return text(.notFound, "\(requested) is not a puzzle file (.json)\n") }
+        // Read through the file-access policy (issue 18): only a regular file of bounded size is
+        // opened, so a FIFO or a device in a stranger's pack never blocks the server.
+        switch TreeRoot(folder: folder.root).read(path) {
+        case .success(let bytes): return respond(path, bytes)
+        case .failure(let refusal): return text(.notFound, "\(requested): \(Finding(refusal).message)\n")
+        }
     }
 
     static func refusal(_ refusal: PathRefusal) -> Response {
