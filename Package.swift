@@ -133,6 +133,9 @@ let package = Package(
         ]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
                                                                   "GridEditJSON", "ServeTestClient"]),
-        .testTarget(name: "GridEditBrowserTests", dependencies: ["BrowserSupport", "GridEditTestSupport"]),
+        // The page of `gridedit serve` in chromium: the real binary, its saved files read back with
+        // Core, expected poses worked out by the editor's own settling engine.
+        .testTarget(name: "GridEditBrowserTests", dependencies: ["BrowserSupport", "GridEditTestSupport", "GridEditCore", "GridEditGeometry",
+                                                                 "GridEditJSON", "GridEditEditor", "GridEditLayout"]),
     ]
 )

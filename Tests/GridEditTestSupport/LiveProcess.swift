@@ -1,18 +1,17 @@
 import Foundation
-import GridEditTestSupport
-import Testing
 
 /// The real `gridedit` binary left running (a server, a REPL fed line by line): its output is
 /// collected as it comes, so a test can wait for a line, type the next command, send a signal
 /// and wait for the exit. Ended with SIGKILL when the test is done with it and it still runs.
-final class LiveProcess: @unchecked Sendable {
+/// Shared by the end-to-end tests and the browser tests (which drive `gridedit serve` from chromium).
+public final class LiveProcess: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let lock = NSLock()
     private var out = Data()
     private var err = Data()
 
-    init(_ arguments: [String], environment: [String: String], in directory: URL) throws {
+    public init(_ arguments: [String], environment: [String: String], in directory: URL) throws {
         process.executableURL = GridEditBinary.url
         process.arguments = arguments
         process.environment = environment
@@ -36,22 +35,30 @@ final class LiveProcess: @unchecked Sendable {
         if error { err.append(data) } else { out.append(data) }
     }
 
-    var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
-    var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+    public var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+    public var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
 
     /// Types a line on the process's standard input.
-    func type(_ line: String) {
+    public func type(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    func closeInput() throws { try input.fileHandleForWriting.close() }
+    public func closeInput() throws { try input.fileHandleForWriting.close() }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Kills the process now if it still runs (SIGKILL): the cleanup after a test, failed or not,
+    /// that does not wait for the value to be released.
+    public func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    public var isRunning: Bool { process.isRunning }
 
     /// Waits until standard output contains `text` (at or after `offset`, a count of characters
     /// of output already seen), and returns the output from `offset` on.
     @discardableResult
-    func waitForOutput(_ text: String, after offset: Int = 0, seconds: Double = 30) async throws -> String {
+    public func waitForOutput(_ text: String, after offset: Int = 0, seconds: Double = 30) async throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let tail = String(stdout.dropFirst(offset))
@@ -64,7 +71,7 @@ final class LiveProcess: @unchecked Sendable {
     }
 
     /// Waits for the process to end; its exit status (or 128 + the signal that ended it).
-    func waitForExit(seconds: Double = 30) async throws -> Int32 {
+    public func waitForExit(seconds: Double = 30) async throws -> Int32 {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning {
             guard Date() < deadline else { throw LiveProcessError("still running after \(seconds) s; stdout: \(stdout)") }
@@ -76,16 +83,18 @@ final class LiveProcess: @unchecked Sendable {
     }
 
     /// The port and token of the URL the server printed (`http://HOST:PORT/` or `…/?token=HEX`).
-    func servedURL(seconds: Double = 30) async throws -> (port: Int, token: String?) {
+    public func servedURL(seconds: Double = 30) async throws -> (port: Int, token: String?) {
         _ = try await waitForOutput("http://", seconds: seconds)
         _ = try await waitForOutput("\n", after: stdout.range(of: "http://").map { stdout.distance(from: stdout.startIndex, to: $0.lowerBound) } ?? 0)
         let text = stdout
-        let match = try #require(text.firstMatch(of: /http:\/\/[^\s\/]+:(\d+)\/(\?token=([0-9a-f]+))?/), "no URL in \(text)")
-        return (try #require(Int(match.1)), match.3.map(String.init))
+        guard let match = text.firstMatch(of: /http:\/\/[^\s\/]+:(\d+)\/(\?token=([0-9a-f]+))?/), let port = Int(match.1) else {
+            throw LiveProcessError("no URL in \(text)")
+        }
+        return (port, match.3.map(String.init))
     }
 }
 
-struct LiveProcessError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct LiveProcessError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

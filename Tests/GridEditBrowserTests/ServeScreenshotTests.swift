@@ -1,0 +1,94 @@
+import BrowserSupport
+import Foundation
+import GridEditCore
+import GridEditTestSupport
+import Testing
+
+/// The serve page at fixed states, against committed references (Tests/Fixtures/browser/serve):
+/// the pack view, a tangram after a drop with the piece selected, a sudoku with digits typed and
+/// candidates shown. Every state is reached by input alone, from a fixed clock and fixed files,
+/// and the page shows no time, port or temporary path, so the pixels are the same on every run.
+///
+/// With GRIDEDIT_UPDATE_SCREENSHOTS=1 the references are rewritten, and the tangram and sudoku
+/// ones are also copied to docs/images (the pictures README.md and docs/editor.md show).
+@Suite(.serialized, .whenBrowserInstalled, .browserSession(PageSize.options), .timeLimit(.minutes(3)))
+struct ServeScreenshotTests {
+    let browser: Browser
+    init() throws { browser = try Browser.current }
+
+    static var references: ScreenshotReferences { ScreenshotReferences(folder: Fixture.folder.appendingPathComponent("serve")) }
+
+    /// Checks the viewport against reference `name`; when updating and `docsImage` is given,
+    /// copies the new reference there too.
+    static func check(_ served: ServedEditor, named name: String, docsImage: String? = nil) async throws {
+        try await served.waitForPictures()
+        // The page's focus ring and the mouse's hover would differ with the last input: park both.
+        try await served.browser.execute("document.activeElement?.blur()")
+        try await served.browser.perform(Pointer(.mouse).move(to: PagePoint(1, 1)))
+        let png = try await served.browser.screenshot()
+        try references.check(png, named: name)
+        if references.updating, let docsImage {
+            let target = GridEditBinary.repositoryRoot.appendingPathComponent(docsImage)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: references.referenceFile(name), to: target)
+            print("note: refreshed \(target.path)")
+        }
+    }
+
+    @Test("The pack view: the folder's puzzles as cards, grouped by folder")
+    func packView() async throws {
+        try await ServedEditor.with(["serve", ".", "--port", "0"], copying: ["puzzles/tangram-starter", "puzzles/sudoku-4x4"],
+                                    browser: browser) { served in
+            try await browser.element(#"[aria-label="Puzzles in this folder"]"#).click()
+            _ = try await browser.waitForElement(#"#cards [data-path="tangram-starter/square.json"]"#, timeout: 10)
+            let cards = try await browser.elements("#cards .card")
+            #expect(cards.count == 6 + 13, "every puzzle of both packs has a card")
+            try await Self.check(served, named: "serve-pack")
+        }
+    }
+
+    @Test("A tangram after a mouse drop, the dropped piece selected")
+    func tangramAfterADrop() async throws {
+        try await ServedEditor.with(["serve", "square.json", "--port", "0"], copying: ["puzzles/tangram-starter/square.json"],
+                                    browser: browser) { served in
+            let model = try SettlingModel(opening: served.work.file("square.json").path)
+            // The square pulled out of the figure, up and to the right, so the hole shows.
+            let unit = try await TangramFrame.read(from: served).pixelsPerUnit.rounded()
+            try await ServeTangramPageTests.drag(.square, byPixels: 2 * unit, -2 * unit, with: .mouse, on: served, model: model)
+            try await browser.element(#"[data-piece="square"]"#).click()
+            try await browser.waitUntil("the square to be selected") {
+                try await self.browser.element(#"[data-piece="square"]"#).attribute("data-selected") == "true"
+            }
+            try await Self.check(served, named: "serve-tangram", docsImage: "docs/images/serve-tangram.png")
+        }
+    }
+
+    @Test("A 9×9 sudoku with a given typed, a cell selected and the candidates shown")
+    func sudokuWithDigits() async throws {
+        try await ServedEditor.with(["serve", "classic-01.json", "--port", "0"], copying: ["puzzles/sudoku-9x9/classic-01.json"],
+                                    browser: browser) { served in
+            // The overlay is redrawn on every click, so the cell is found again by name.
+            let empty = try #require(try await browser.elements(#"[data-cell][data-given="0"]"#).first)
+            let name = try #require(try await empty.attribute("data-cell"))
+            let digit = try Self.solutionDigit(of: name, in: served.work.file("classic-01.json").path)
+            try await empty.click()
+            try await browser.waitUntil("\(name) to be selected") {
+                try await self.browser.element(#"[data-cell="\#(name)"]"#).attribute("aria-selected") == "true"
+            }
+            try await served.expectingState("a candidate typed") { try await browser.press(digit) }
+            try await browser.element(#"[aria-label="Show candidates"]"#).click()
+            try await browser.waitUntil("the candidates to show") { try await !self.browser.elements("#overlay .candidate").isEmpty }
+            try await Self.check(served, named: "serve-sudoku", docsImage: "docs/images/serve-sudoku.png")
+        }
+    }
+
+    /// The digit the puzzle's stored solution has in `cell` (`r1c2`), so the typed given keeps
+    /// the puzzle solvable and the picture shows a sound status.
+    static func solutionDigit(of cell: String, in path: String) throws -> String {
+        let loaded = try PuzzleStore(root: (path as NSString).deletingLastPathComponent).load(path)
+        let sudoku = try #require(loaded.document.puzzle as? SudokuPuzzle)
+        let solution = try #require(sudoku.solution, "\(path) stores its solution")
+        let parts = cell.dropFirst().split(separator: "c").compactMap { Int($0) }
+        return String(solution[parts[0] - 1, parts[1] - 1])
+    }
+}

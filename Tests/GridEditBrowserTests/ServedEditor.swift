@@ -1,0 +1,111 @@
+import BrowserSupport
+import Foundation
+import GridEditJSON
+import GridEditTestSupport
+
+/// The real `gridedit` binary serving a temporary copy of shipped puzzles, with the page loaded in
+/// the suite's chromium. The copy, a private HOME and XDG_STATE_HOME (journals) and a fixed clock
+/// keep the repository and the user's files out of reach and the page's text the same on every run.
+///
+/// `with` always kills the process at the end, also when the test throws: a failing test never
+/// leaves a server behind.
+final class ServedEditor: Sendable {
+    let work: TemporaryFolder
+    let state: TemporaryFolder
+    let process: LiveProcess
+    let url: URL
+    let browser: Browser
+
+    private init(work: TemporaryFolder, state: TemporaryFolder, process: LiveProcess, url: URL, browser: Browser) {
+        self.work = work
+        self.state = state
+        self.process = process
+        self.url = url
+        self.browser = browser
+    }
+
+    /// Copies each `copies` entry (a path under the repository) into a fresh folder, runs
+    /// `gridedit arguments…` there (arguments name the copies by their last path component),
+    /// waits for the printed URL, loads the page and runs `body`; then kills the process.
+    static func with<T: Sendable>(_ arguments: [String], copying copies: [String], browser: Browser,
+                                  _ body: (ServedEditor) async throws -> T) async throws -> T {
+        let work = try TemporaryFolder(), state = try TemporaryFolder()
+        for relative in copies {
+            let source = GridEditBinary.repositoryRoot.appendingPathComponent(relative)
+            try FileManager.default.copyItem(at: source, to: work.file(source.lastPathComponent))
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = state.path + "/home"
+        environment["XDG_STATE_HOME"] = state.path + "/state"
+        environment["NO_COLOR"] = "1"
+        environment["SOURCE_DATE_EPOCH"] = "1795000000"
+        environment["GRIDEDIT_TEMPLATES"] = GridEditBinary.repositoryRoot.appendingPathComponent("templates").path
+        let process = try LiveProcess(arguments, environment: environment, in: work.url)
+        do {
+            let (port, _) = try await process.servedURL(seconds: 60)
+            let served = ServedEditor(work: work, state: state, process: process,
+                                      url: URL(string: "http://127.0.0.1:\(port)/")!, browser: browser)
+            try await served.load()
+            let result = try await body(served)
+            process.stop()
+            return result
+        } catch {
+            process.stop()
+            throw error
+        }
+    }
+
+    /// Loads the page afresh and waits until it is connected and has painted the server's state.
+    func load() async throws {
+        try await browser.navigate(to: url)
+        try await browser.waitUntil("the page to connect and paint its first state", timeout: 20) {
+            let connection = try await self.body("data-connection"), version = try await self.stateVersion
+            return connection == "open" && version > 0
+        }
+    }
+
+    /// An attribute of the page's body (`data-state-version`, `data-kind`, …).
+    func body(_ attribute: String) async throws -> String? {
+        try await browser.element("body").attribute(attribute)
+    }
+
+    var stateVersion: Int { get async throws { Int(try await body("data-state-version") ?? "") ?? 0 } }
+
+    /// Waits until the page has painted a state newer than `version` and has no request waiting
+    /// for its reply: the server's answer to an edit is on screen.
+    func waitForState(after version: Int, _ what: String, timeout: Double = 15) async throws {
+        try await browser.waitUntil("a new state after \(what) (version > \(version))", timeout: timeout) {
+            let now = try await self.stateVersion, pending = try await self.body("data-pending")
+            return now > version && pending == "0"
+        }
+    }
+
+    /// Runs `action` (input to the page) and waits for the state it causes.
+    func expectingState(_ what: String, _ action: () async throws -> Void) async throws {
+        let before = try await stateVersion
+        try await action()
+        try await waitForState(after: before, what)
+    }
+
+    /// The state the page painted last, as the server sent it (`window.gridedit.state`), without
+    /// its SVG: pieces with exact coordinates as text, the drawing's frame, cells.
+    func pageState() async throws -> JSONNode {
+        try await browser.execute("const s = window.gridedit.state; return s ? {...s, svg: null} : null")
+    }
+
+    /// Opens `path` from the pack view, clicking its card as a designer does.
+    func openFromPack(_ path: String) async throws {
+        try await browser.element(#"[aria-label="Puzzles in this folder"]"#).click()
+        let card = try await browser.waitForElement(#"#cards [data-path="\#(path)"]"#, timeout: 10)
+        try await expectingState("opening \(path)") { try await card.click() }
+        try await browser.waitUntil("the pack view to close") { try await !self.browser.element("#pack").isDisplayed() }
+    }
+
+    /// Waits until every picture of the page (the puzzle, the pack's cards) has loaded: a
+    /// screenshot before that would show a half-drawn page.
+    func waitForPictures() async throws {
+        try await browser.waitUntil("every picture to load", timeout: 15) {
+            try await self.browser.execute("return [...document.images].every((i) => !i.src || (i.complete && i.naturalWidth > 0))").bool == true
+        }
+    }
+}
