@@ -98,7 +98,7 @@ struct ServeCommandTests {
         let (port, _) = try await repl.servedURL()
         #expect(repl.stdout.contains("serving \(run.work.url.resolvingSymlinksInPath().path) at http://127.0.0.1:\(port)/ (the page and this session share the documents)"))
 
-        try await withPage(port: port) { page in
+        try await Self.reporting(repl) { try await withPage(port: port) { page in
             let before = try Self.piece("square", in: page.state)
             // A drag of the square by about (+1.3, -0.4) units, as the page sends it: touch-file events.
             let grab = (before.origin.0 + 0.2, before.origin.1 + 0.2)
@@ -128,11 +128,18 @@ struct ServeCommandTests {
             let saved = try #require(try Self.savedPose("square", in: run.work.file("square.json").path))
             #expect(saved.position.x.description == dragged.x && saved.position.y.description == dragged.y)
             repl.type("quit")
-        }
+        } }
         try repl.closeInput()
         #expect(try await repl.waitForExit(seconds: 10) == 0, "\(repl.stderr)")
         #expect(repl.stderr == "")
         #expect(run.journals.isEmpty, "saved and quit: no journal is left")
+    }
+
+    /// Runs `body`; an error it throws is reported with what the process wrote so far.
+    static func reporting(_ process: LiveProcess, _ body: () async throws -> Void) async throws {
+        do { try await body() } catch {
+            Issue.record("\(error)\nstdout:\n\(process.stdout)\nstderr:\n\(process.stderr)")
+        }
     }
 
     @Test("SIGTERM with unsaved page edits: a clean stop, the file untouched, the edits recovered from the journal")
