@@ -127,8 +127,10 @@ struct ServeCommandTests {
             try await repl.waitForOutput("saved square.json", after: mark)
             let saved = try #require(try Self.savedPose("square", in: run.work.file("square.json").path))
             #expect(saved.position.x.description == dragged.x && saved.position.y.description == dragged.y)
-            repl.type("quit")
         } }
+        // Quit once the page has closed its connection: a server that stops under an open
+        // WebSocket resets it, and the page's client would report that as the test's error.
+        repl.type("quit")
         try repl.closeInput()
         #expect(try await repl.waitForExit(seconds: 10) == 0, "\(repl.stderr)")
         #expect(repl.stderr == "")

@@ -1,4 +1,3 @@
-import Foundation
 import GridEditJSON
 import HummingbirdWSClient
 import Logging
@@ -72,37 +71,15 @@ public struct PageError: Error, CustomStringConvertible {
 }
 
 /// Connects a page to `ws://127.0.0.1:port/ws` and runs `body` with it; the first state is read.
-///
-/// A connection that fails before the first state arrives is tried again (up to three times, a
-/// quarter second apart), as the page's own `connection.js` reconnects: on a machine whose cores
-/// are all busy, the server that has just printed its URL can reset the first connection. Once
-/// `body` has started, an error is the test's, and is thrown.
 public func withPage(port: Int, query: String = "", _ body: @escaping @Sendable (inout Page) async throws -> Void) async throws {
     var logger = Logger(label: "test-page")
     logger.logLevel = .critical
-    for attempt in 1...3 {
-        let started = StartedFlag()
-        do {
-            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws\(query)", configuration: .init(maxFrameSize: 1 << 22), logger: logger) {
-                inbound, outbound, _ in
-                var page = Page(iterator: inbound.messages(maxSize: 1 << 22).makeAsyncIterator(), outbound: outbound)
-                _ = try await page.nextState()
-                started.set()
-                try await body(&page)
-            }
-            return
-        } catch where !started.value && attempt < 3 {
-            try await Task.sleep(for: .milliseconds(250))
-        }
+    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws\(query)", configuration: .init(maxFrameSize: 1 << 22), logger: logger) {
+        inbound, outbound, _ in
+        var page = Page(iterator: inbound.messages(maxSize: 1 << 22).makeAsyncIterator(), outbound: outbound)
+        _ = try await page.nextState()
+        try await body(&page)
     }
-}
-
-/// Whether a page's body has started (set inside the connection's task, read after it ends).
-private final class StartedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var started = false
-    var value: Bool { lock.withLock { started } }
-    func set() { lock.withLock { started = true } }
 }
 
 extension JSONNode {
