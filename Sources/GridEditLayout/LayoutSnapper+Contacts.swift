@@ -48,7 +48,7 @@ extension LayoutSnapper {
         // Contacts that fix every cluster are enough when they close every contact seen; the
         // search is for the clusters they leave free.
         if let solved = search.bestRigidSolution() { found.append(solved) }
-        if !found.contains(where: { $0.touching >= search.expectedTouching() && $0.spread <= alikeSpread }),
+        if !found.contains(where: { $0.touching >= search.seenNear.count && $0.spread <= alikeSpread }),
            let searched = search.run() { found.append(searched) }
         let touching = search.touching(of: settledMoves.map { $0[0] })
         guard let best = found.max(by: { a, b in a.touching != b.touching ? a.touching < b.touching : a.spread > b.spread }),
@@ -94,6 +94,10 @@ struct ContactSearch {
     let unsettled: LayoutSnapper.Layout
     let clusters: [[Int]]
     let settledMoves: [Vector]
+    /// Pairs of placed pieces (by index, smaller first) in different clusters seen within
+    /// ``LayoutSnapper/contactGap`` of each other: the contacts the input shows. Worked out once;
+    /// every candidate layout is scored against them.
+    let seenNear: Set<[Int]>
     private var budget = LayoutSnapper.searchBudget
     private var best: (moves: [Vector], touching: Int, spread: Double)?
 
@@ -102,6 +106,18 @@ struct ContactSearch {
         self.unsettled = unsettled
         self.clusters = clusters
         self.settledMoves = settledMoves
+        let outlines = unsettled.placed.map { Outline($0.candidate.observation) }
+        var near: Set<[Int]> = []
+        for a in clusters.indices {
+            for b in clusters.indices where b > a {
+                for i in clusters[a] {
+                    for j in clusters[b] where outlines[i].distance(to: outlines[j]) <= LayoutSnapper.contactGap {
+                        near.insert([min(i, j), max(i, j)])
+                    }
+                }
+            }
+        }
+        seenNear = near
     }
 
     mutating func run() -> (moves: [Vector], touching: Int, spread: Double)? {
@@ -289,18 +305,13 @@ struct ContactSearch {
                 for (k, p) in placed[a].enumerated() {
                     for (l, q) in placed[b].enumerated() {
                         if p.interiorsOverlap(q) { return -1 }
-                        if p.touchesOrOverlaps(q) && seenNear(clusters[a][k], clusters[b][l]) { count += 1 }
+                        let (i, j) = (clusters[a][k], clusters[b][l])
+                        if p.touchesOrOverlaps(q) && seenNear.contains([min(i, j), max(i, j)]) { count += 1 }
                     }
                 }
             }
         }
         return count
-    }
-
-    /// Whether two placed pieces were seen within ``LayoutSnapper/contactGap`` of each other.
-    func seenNear(_ i: Int, _ j: Int) -> Bool {
-        Outline(unsettled.placed[i].candidate.observation).distance(to: Outline(unsettled.placed[j].candidate.observation))
-            <= LayoutSnapper.contactGap
     }
 
     /// How unlike the pieces' moves from where they were seen are: the widest range, along x or y.

@@ -68,7 +68,7 @@ extension ContactSearch {
         guard unknowns > 0 else { return nil }
         let equations = plausibleEquations().sorted { $0.residual < $1.residual }
         guard equations.count >= unknowns else { return nil }
-        let enough = expectedTouching()
+        let enough = seenNear.count
         var best: (moves: [Vector], touching: Int, spread: Double)?
         var seen: Set<[Vector]> = []
         /// Scores a solution; true when it is good enough to stop.
@@ -127,22 +127,6 @@ extension ContactSearch {
             done = consider(moves)
         }
         return best
-    }
-
-    /// Pairs of pieces in different clusters seen within ``LayoutSnapper/contactGap`` of each other.
-    func expectedTouching() -> Int {
-        var count = 0
-        for a in clusters.indices {
-            for b in clusters.indices where b > a {
-                for i in clusters[a] {
-                    let outline = Outline(unsettled.placed[i].candidate.observation)
-                    for j in clusters[b] where outline.distance(to: Outline(unsettled.placed[j].candidate.observation)) <= LayoutSnapper.contactGap {
-                        count += 1
-                    }
-                }
-            }
-        }
-        return count
     }
 
     /// Every corner-on-edge-line contact between two clusters that a move within the camera's

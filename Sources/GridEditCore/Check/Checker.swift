@@ -147,7 +147,7 @@ public struct Checker: Sendable {
 
     static func checkFile(_ item: Item) -> FileOutcome {
         let file = item.entry.path
-        switch item.entry.refusal.map(Result.failure) ?? item.root.read(file) {
+        switch item.root.read(item.entry) {
         case .failure(let refusal):
             // Only a file that cannot be read at all makes the run's status 2; a link out of the
             // tree, a FIFO or an oversized file is a finding about the tree, like any other.

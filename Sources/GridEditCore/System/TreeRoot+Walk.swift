@@ -25,6 +25,13 @@ extension TreeRoot {
         return result
     }
 
+    /// The bytes of an entry a walk found, or why it is not read: its own refusal (a link out
+    /// of the root, a folder too deep), else whatever ``read(_:)`` says.
+    public func read(_ entry: TreeEntry) -> Result<[UInt8], FileRefusal> {
+        if let refusal = entry.refusal { return .failure(refusal) }
+        return read(entry.path)
+    }
+
     /// The names of the `.json` entries directly in a pack folder, sorted (the pack rules'
     /// view of the folder; each is read through ``read(_:)`` like any other).
     public func jsonNames(in folder: String) -> [String] {

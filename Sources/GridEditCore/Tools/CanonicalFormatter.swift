@@ -37,7 +37,7 @@ public enum CanonicalFormatter {
     static func format(_ entry: TreeEntry, root: TreeRoot, write: Bool, into outcome: inout Outcome) {
         let file = entry.path
         let bytes: [UInt8]
-        switch entry.refusal.map(Result.failure) ?? root.read(file) {
+        switch root.read(entry) {
         case .success(let read): bytes = read
         case .failure(let refusal):
             outcome.messages.append(CheckReport.line(for: Finding(refusal), in: file))

@@ -25,7 +25,7 @@ public enum SudokuLines {
             for entry in entries where !PackManifest.isManifest(entry.path) {
                 let file = entry.path
                 let bytes: [UInt8]
-                switch entry.refusal.map(Result.failure) ?? root.read(file) {
+                switch root.read(entry) {
                 case .success(let read): bytes = read
                 case .failure(let refusal):
                     outcome.errors.append(CheckReport.line(for: Finding(refusal), in: file))

@@ -17,7 +17,7 @@ enum PackListing {
             let path = entry.path
             guard FileSystem.lastComponent(of: path) != "pack.json", let relative = folder.relative(path) else { continue }
             var card: [JSONValue.Member] = [.init("path", .string(relative))]
-            switch entry.refusal.map({ Result<[UInt8], FileRefusal>.failure($0) }) ?? tree.read(path) {
+            switch tree.read(entry) {
             case .success(let bytes):
                 let loaded = DocumentLoader.load(bytes, isManifest: false)
                 if case .puzzle(let document)? = loaded.document {

@@ -71,7 +71,7 @@ public enum SudokuInput {
     static func addPuzzleFile(_ entry: TreeEntry, root: TreeRoot, to outcome: inout Outcome, quiet: Bool) {
         let path = entry.path
         let bytes: [UInt8]
-        switch entry.refusal.map(Result.failure) ?? root.read(path) {
+        switch root.read(entry) {
         case .success(let read): bytes = read
         case .failure(let refusal):
             outcome.errors.append(CheckReport.line(for: Finding(refusal), in: path))
