@@ -14,7 +14,7 @@ public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path leaves the served folder (`..`, an encoded `..`, a symlink pointing out).
     case outside(String)
     case missing(String)
-    /// A new file's folder does not exist (files are created only in existing folders).
+    /// A new file's folder does not exist and was not to be created, or could not be.
     case missingFolder(String)
 
     public var description: String {
@@ -22,7 +22,7 @@ public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformed(let path): "\(path) is not a valid path inside the served folder"
         case .outside(let path): "\(path) leaves the folder gridedit serve was started on; only files inside it are served"
         case .missing(let path): "\(path) does not exist in the served folder"
-        case .missingFolder(let path): "\(path): its folder does not exist in the served folder; name a file in an existing folder"
+        case .missingFolder(let path): "\(path): its folder does not exist in the served folder and cannot be made there; name a file in an existing folder"
         }
     }
 }
@@ -46,8 +46,10 @@ public struct ServedFolder: Sendable, Equatable {
     /// count as `..` and `/`), then `..` is applied lexically and refused once it climbs above
     /// the root, then symlinks are resolved with realpath(3) and the result must still lie inside
     /// the root. A path that does not exist yet (a `save as` target) is checked through its
-    /// folder, which must exist.
-    public func resolve(_ requested: String, mustExist: Bool = true) throws(PathRefusal) -> String {
+    /// folder, which must exist, unless `creatingFolders` (a designer starting a new pack from
+    /// the page names `my-pack/first.json`): then the missing folders are made, one by one below
+    /// the deepest existing one, which must itself lie inside the root.
+    public func resolve(_ requested: String, mustExist: Bool = true, creatingFolders: Bool = false) throws(PathRefusal) -> String {
         guard let decoded = Self.percentDecoded(requested), !decoded.contains("\0") else { throw .malformed(requested) }
         var parts: [Substring] = []
         for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
@@ -67,9 +69,26 @@ public struct ServedFolder: Sendable, Equatable {
         if FileSystem.exists(joined) { throw .outside(requested) }  // a dangling symlink: refused, not followed
         guard !mustExist, let name = parts.last else { throw .missing(requested) }
         let folder = parts.dropLast().isEmpty ? root : root + "/" + parts.dropLast().joined(separator: "/")
+        if creatingFolders, Self.realPath(folder) == nil { try makeFolders(Array(parts.dropLast()), for: requested) }
         guard let realFolder = Self.realPath(folder), FileSystem.isDirectory(realFolder) else { throw .missingFolder(requested) }
         guard contains(realFolder) else { throw .outside(requested) }
         return realFolder + "/" + name
+    }
+
+    /// Makes the missing tail of `folders` (path components below the root): the deepest
+    /// existing folder must be a real folder inside the root; each missing one is made with
+    /// mkdir(2), which never follows a link, so nothing is created outside.
+    private func makeFolders(_ folders: [Substring], for requested: String) throws(PathRefusal) {
+        var existing = folders.count
+        while existing > 0, !FileSystem.exists(root + "/" + folders.prefix(existing).joined(separator: "/")) { existing -= 1 }
+        let base = existing == 0 ? root : root + "/" + folders.prefix(existing).joined(separator: "/")
+        guard let realBase = Self.realPath(base), FileSystem.isDirectory(realBase) else { throw .missingFolder(requested) }
+        guard contains(realBase) else { throw .outside(requested) }
+        var path = realBase
+        for name in folders.dropFirst(existing) {
+            path += "/" + name
+            guard mkdir(path, 0o755) == 0 else { throw .missingFolder(requested) }
+        }
     }
 
     /// A real path inside the folder as the browser names it: relative, `/`-separated.

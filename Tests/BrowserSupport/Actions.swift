@@ -181,11 +181,12 @@ public struct Wheel: InputSource {
 }
 
 extension Browser {
-    /// Runs the sources' steps tick by tick, then releases whatever is still pressed.
-    public func perform(_ sources: [any InputSource]) async throws {
+    /// Runs the sources' steps tick by tick, then releases whatever is still pressed, unless
+    /// `holding` (a drag held mid-way for a screenshot: a later `perform` lets go).
+    public func perform(_ sources: [any InputSource], holding: Bool = false) async throws {
         do {
             try await command("POST", "actions", .fields(["actions": .array(sources.map(\.json))]))
-            try await command("DELETE", "actions")
+            if !holding { try await command("DELETE", "actions") }
         } catch {
             throw WebDriverError("performing \(sources.map { "\($0.json.compactText.prefix(120))…" }.joined(separator: ", ")): \(error)")
         }

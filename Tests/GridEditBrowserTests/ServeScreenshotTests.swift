@@ -20,11 +20,12 @@ struct ServeScreenshotTests {
 
     /// Checks the viewport against reference `name`; when updating and `docsImage` is given,
     /// copies the new reference there too.
-    static func check(_ served: ServedEditor, named name: String, docsImage: String? = nil) async throws {
+    static func check(_ served: ServedEditor, named name: String, docsImage: String? = nil, parkingTheMouse: Bool = true) async throws {
         try await served.waitForPictures()
-        // The page's focus ring and the mouse's hover would differ with the last input: park both.
+        // The page's focus ring and the mouse's hover would differ with the last input: park both
+        // (not the mouse in the middle of a drag).
         try await served.browser.execute("document.activeElement?.blur()")
-        try await served.browser.perform(Pointer(.mouse).move(to: PagePoint(1, 1)))
+        if parkingTheMouse { try await served.browser.perform(Pointer(.mouse).move(to: PagePoint(1, 1))) }
         let png = try await served.browser.screenshot()
         try references.check(png, named: name)
         if references.updating, let docsImage {
@@ -60,6 +61,18 @@ struct ServeScreenshotTests {
                 try await self.browser.element(#"[data-piece="square"]"#).attribute("data-selected") == "true"
             }
             try await Self.check(served, named: "serve-tangram", docsImage: "docs/images/serve-tangram.png")
+        }
+    }
+
+    @Test("A tangram mid-drag: the piece under the pointer and the dashed ghost where it will land")
+    func tangramMidDrag() async throws {
+        try await ServedEditor.with(["serve", "square.json", "--port", "0"], copying: ["puzzles/tangram-starter/square.json"],
+                                    browser: browser) { served in
+            let model = try SettlingModel(opening: served.work.file("square.json").path)
+            let unit = try await TangramFrame.read(from: served).pixelsPerUnit
+            try await ServeTangramPageTests.hold(.square, byPixels: (2.1 * unit).rounded(), -(1.9 * unit).rounded(), on: served, model: model)
+            try await Self.check(served, named: "serve-tangram-drag", docsImage: "docs/images/serve-tangram-drag.png", parkingTheMouse: false)
+            try await ServeTangramPageTests.release(on: served)
         }
     }
 

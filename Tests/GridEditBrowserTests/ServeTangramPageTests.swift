@@ -30,6 +30,55 @@ struct ServeTangramPageTests {
         try model.drag(piece, dx: to.x - from.x, dy: to.y - from.y)
     }
 
+    /// Presses `piece` with the mouse and moves it by (dx, dy) whole pixels without letting go,
+    /// then waits until the page has drawn the ghost for that last position (no ghost request
+    /// waiting or in flight). The button stays down until ``release(on:)``. (The mouse, because
+    /// chromedriver lifts a touch at the end of each action sequence.)
+    static func hold(_ piece: TangramPiece, byPixels dx: Double, _ dy: Double, on served: ServedEditor, model: SettlingModel) async throws {
+        let frame = try await TangramFrame.read(from: served)
+        let inside = TangramFrame.inside(try model.pose(piece))
+        let start = frame.pixel(inside.x, inside.y)
+        var mouse = Pointer(.mouse).move(to: start).down()
+        for step in 1...8 { mouse = mouse.move(to: start.offset(dx * Double(step) / 8, dy * Double(step) / 8), duration: .milliseconds(20)) }
+        try await served.browser.perform([mouse], holding: true)
+        try await served.browser.waitUntil("the ghost of \(piece.rawValue) for the pointer's last position", timeout: 10) {
+            try await served.browser.execute("""
+                const t = window.gridedit.tangram;
+                return !!document.querySelector('#overlay .ghost') && !t.ghostBusy && t.ghostWanted == null
+                """).bool == true
+        }
+    }
+
+    /// Lets go of the button ``hold`` pressed; waits for the drop's state.
+    static func release(on served: ServedEditor) async throws {
+        try await served.expectingState("the drop") { try await served.browser.perform(Pointer(.mouse).up()) }
+    }
+
+    /// The corners of a polygon of the overlay, in SVG units.
+    static func corners(_ selector: String, on served: ServedEditor) async throws -> [[Double]] {
+        let points = try await served.browser.element(selector).attribute("points") ?? ""
+        return points.split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
+    }
+
+    @Test("While a piece is dragged, the ghost shows exactly where it lands")
+    func ghostShowsTheLanding() async throws {
+        try await ServedEditor.with(["serve", "square.json", "--port", "0"], copying: [Self.pack + "/square.json"], browser: browser) { served in
+            let model = try SettlingModel(opening: served.work.file("square.json").path)
+            let before = try await Self.corners(#"[data-piece="small-1"]"#, on: served)
+            // Up and right by a little over two units: the piece leaves the figure and snaps.
+            let unit = try await TangramFrame.read(from: served).pixelsPerUnit
+            try await Self.hold(.small1, byPixels: (2.1 * unit).rounded(), -(1.93 * unit).rounded(), on: served, model: model)
+            let ghost = try await Self.corners(#"#overlay [data-ghost="small-1"]"#, on: served)
+            #expect(try await served.browser.element(#"[data-piece="small-1"]"#).attribute("class")?.contains("dragging") == true)
+            try await Self.release(on: served)
+            let landed = try await Self.corners(#"[data-piece="small-1"]"#, on: served)
+            #expect(landed != before, "the piece moved")
+            #expect(ghost.count == landed.count && zip(ghost, landed).allSatisfy { g, l in zip(g, l).allSatisfy { abs($0 - $1) < 0.01 } },
+                    "ghost \(ghost), landed \(landed)")
+            #expect(try await served.browser.elements("#overlay .ghost").isEmpty, "the ghost is gone after the drop")
+        }
+    }
+
     /// The page lists exactly the model's pose for `piece` (exact coordinates, rotation).
     static func expectPageAgrees(_ piece: TangramPiece, served: ServedEditor, model: SettlingModel,
                                  sourceLocation: SourceLocation = #_sourceLocation) async throws {

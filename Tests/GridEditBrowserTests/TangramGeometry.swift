@@ -86,6 +86,11 @@ final class SettlingModel {
         try service.perform(try editor.move(piece, to: PositionInput(x: x, y: y)), on: document)
     }
 
+    /// `flip PIECE`, the command the page's F key and Flip button send.
+    func flip(_ piece: TangramPiece) throws {
+        try service.perform(try editor.flip(piece), on: document)
+    }
+
     /// `rotate PIECE DEGREES`, the command the page's keys, buttons and wheel send.
     func rotate(_ piece: TangramPiece, by degrees: Int) throws {
         guard let turn = Rotation(degrees: degrees) else { throw LayoutError("\(degrees)° is not a turn") }

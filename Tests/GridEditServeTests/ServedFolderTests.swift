@@ -1,4 +1,5 @@
 import Foundation
+import GridEditCore
 import GridEditServe
 import GridEditTestSupport
 import Testing
@@ -43,6 +44,26 @@ struct ServedFolderTests {
         #expect(throws: PathRefusal.outside("away/new.json")) { try served.resolve("away/new.json", mustExist: false) }
         #expect(throws: PathRefusal.outside("dangling.json")) { try served.resolve("dangling.json", mustExist: false) }
         #expect(try served.resolve("inside.json") == served.root + "/starter/cat.json")
+    }
+
+    @Test("A new file may name folders that do not exist yet: they are made inside the root, never outside")
+    func creatingFolders() throws {
+        let folder = try servedFolder()
+        let outside = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.file("away").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("dangling").path, withDestinationPath: outside.path + "/none")
+        let served = try ServedFolder(folder.path)
+        #expect(try served.resolve("packs/spring/first.json", mustExist: false, creatingFolders: true) == served.root + "/packs/spring/first.json")
+        #expect(FileSystem.isDirectory(folder.file("packs/spring").path))
+        #expect(try served.resolve("starter/new/x.json", mustExist: false, creatingFolders: true) == served.root + "/starter/new/x.json")
+        #expect(throws: PathRefusal.outside("away/deeper/new.json")) { try served.resolve("away/deeper/new.json", mustExist: false, creatingFolders: true) }
+        #expect(throws: PathRefusal.outside("../made/new.json")) { try served.resolve("../made/new.json", mustExist: false, creatingFolders: true) }
+        #expect(throws: PathRefusal.missingFolder("dangling/sub/new.json")) { try served.resolve("dangling/sub/new.json", mustExist: false, creatingFolders: true) }
+        #expect(throws: PathRefusal.missingFolder("starter/cat.json/sub/new.json")) {
+            try served.resolve("starter/cat.json/sub/new.json", mustExist: false, creatingFolders: true)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing was made outside the served folder")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.deletingLastPathComponent().appendingPathComponent("made").path))
     }
 
     @Test func malformedAndMissingPaths() throws {

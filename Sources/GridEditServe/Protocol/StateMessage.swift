@@ -47,7 +47,11 @@ struct StateMessage {
         members.append(.init("size", .int(Self.side)))
         let frame = renderer?.previewFrame(of: puzzle, options: options)
         if let tangram = document.puzzle as? TangramPuzzle, case .tangram(let scale, let originX, let originY)? = frame {
-            members.append(.init("frame", .fields(["scale": .double(scale), "originX": .double(originX), "originY": .double(originY)])))
+            // The drawing's colours, so a piece the pointer lifts looks like itself and the place
+            // it left looks empty.
+            var frameFields: [JSONValue.Member] = [.init("scale", .double(scale)), .init("originX", .double(originX)), .init("originY", .double(originY))]
+            if let renderer { frameFields.append(.init("background", .string(renderer.style.colors.background.description))) }
+            members.append(.init("frame", .object(frameFields)))
             members.append(.init("pieces", .array(pieces(tangram, document: document, scale: scale, originX: originX, originY: originY))))
             members.append(.init("status", .string(tangramStatus(tangram, document))))
         }
@@ -84,6 +88,11 @@ struct StateMessage {
             .init("edits", .int(d.undoStack.count)),
         ]
         if d.path == nil { info.append(.init("untitled", .bool(true))) }
+        let metadata = d.puzzle.metadata
+        info.append(.init("meta", .fields([
+            "id": .string(metadata.id), "name": .string(metadata.name), "difficulty": .string(metadata.difficulty.rawValue),
+            "author": metadata.author.map(JSONValue.string) ?? .null, "description": metadata.description.map(JSONValue.string) ?? .null,
+        ])))
         return .object(info)
     }
 
@@ -101,6 +110,7 @@ struct StateMessage {
                 "originX": .double(pose.position.x.doubleValue), "originY": .double(pose.position.y.doubleValue),
                 "rotation": .int(pose.rotation.degrees), "flip": .bool(pose.flipped),
                 "pinned": .bool(pins.contains(pose.piece)), "group": group.map { .int($0 + 1) } ?? .null,
+                "color": (renderer?.style.tangram.pieces[pose.piece.shape]?.description).map(JSONValue.string) ?? .null,
             ])
         }
     }

@@ -155,16 +155,19 @@ public final class ServeSession {
             }
             guard let path else { return await run("new " + template, id: id) }
             do throws(PathRefusal) {
-                let real = try folder.resolve(path, mustExist: false)
-                guard real.hasSuffix(".json") else { return Self.error("\(path): name the new puzzle file .json", id: id) }
+                guard path.hasSuffix(".json") else { return Self.error("\(path): name the new puzzle file .json", id: id) }
+                let real = try folder.resolve(path, mustExist: false, creatingFolders: true)
+                guard real.hasSuffix(".json") else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
                 return await run("new \(template) " + Tokenizer.escape(real), id: id)
             } catch { return Self.error(error.description, id: id) }
         case .save(let path, let force):
             let flag = force ? " --force" : ""
             if let path {
                 do throws(PathRefusal) {
-                    let real = try folder.resolve(path, mustExist: false)
-                    guard real.hasSuffix(".json") else { return Self.error("\(path): name the puzzle file .json", id: id) }
+                    guard path.hasSuffix(".json") else { return Self.error("\(path): name the puzzle file .json", id: id) }
+                    let real = try folder.resolve(path, mustExist: false, creatingFolders: true)
+                    guard real.hasSuffix(".json") else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
+                guard real.hasSuffix(".json") else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
                     return await run("save as " + Tokenizer.escape(real) + flag, id: id)
                 } catch { return Self.error(error.description, id: id) }
             }

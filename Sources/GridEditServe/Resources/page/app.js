@@ -10,6 +10,7 @@ import { Connection } from './connection.js';
 import { TangramView } from './tangram.js';
 import { SudokuView } from './sudoku.js';
 import { PackView } from './pack.js';
+import { DetailsView } from './details.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,6 +22,7 @@ class App {
     this.tangram = new TangramView(this);
     this.sudoku = new SudokuView(this);
     this.pack = new PackView(this);
+    this.details = new DetailsView(this);
     this.connection = new Connection({
       status: (s) => {
         document.body.dataset.connection = s;
@@ -54,6 +56,7 @@ class App {
     document.title = doc ? `${doc.dirty ? '• ' : ''}${doc.name} — gridedit` : 'gridedit';
     this.paintTabs(state.documents || []);
     this.paintToolbar(doc);
+    this.details.paint(doc);
     $('tangram-tools').hidden = doc?.kind !== 'tangram';
     $('sudoku-tools').hidden = doc?.kind !== 'sudoku';
     $('stage').hidden = !doc;

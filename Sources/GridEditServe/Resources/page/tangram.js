@@ -107,7 +107,10 @@ export class TangramView {
     this.pointers.delete(event.pointerId);
     const at = cancelled ? record.last : this.units(event, overlay);
     if (record.sent) {
-      this.touch('up', event.pointerId, at);
+      // A drop that changes nothing gets no new state: put the lifted piece back at once.
+      this.touch('up', event.pointerId, at).then((reply) => {
+        if (this.pointers.size === 0 && !(reply?.output || []).some((l) => l.style === 'edit')) this.app.repaintOverlay();
+      });
     } else if (!cancelled && record.piece) {
       this.select(record.piece, event.shiftKey);  // a click selects; F flips
     }
@@ -123,13 +126,24 @@ export class TangramView {
   }
 
   touch(type, pointer, at, t = this.time()) {
-    this.app.connection.send({ type: 'touch', event: { t: Math.round(t * 1000) / 1000, type, pointer, x: round(at.x), y: round(at.y) } })
+    return this.app.connection.send({ type: 'touch', event: { t: Math.round(t * 1000) / 1000, type, pointer, x: round(at.x), y: round(at.y) } })
       .then((reply) => this.app.showReply(reply));
   }
 
+  /** Lifts the piece: it follows the pointer in its own colour, and the place it left is
+   *  covered with the background (the picture underneath still shows it there). */
   moveOutline(name, dx, dy) {
     const polygon = document.querySelector(`#overlay [data-piece="${name}"]`);
     if (!polygon) return;
+    if (!polygon.classList.contains('dragging')) {
+      const piece = (this.state.pieces || []).find((p) => p.piece === name);
+      const left = document.createElementNS(SVG, 'polygon');
+      left.setAttribute('points', polygon.getAttribute('points'));
+      left.setAttribute('class', 'vacated');
+      if (this.state.frame.background) left.style.fill = this.state.frame.background;
+      polygon.before(left);
+      if (piece?.color) polygon.style.fill = piece.color;
+    }
     polygon.classList.add('dragging');
     polygon.setAttribute('transform', `translate(${dx * this.state.frame.scale} ${-dy * this.state.frame.scale})`);
   }
