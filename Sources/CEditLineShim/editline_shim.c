@@ -50,6 +50,34 @@ void gridedit_interrupt_install(void) {
     sigaction(SIGINT, &action, NULL);
 }
 
+/* SIGTERM or SIGHUP: the session is asked to end (a supervisor, a closed terminal). The handler
+ * only sets a flag and wakes the reader through its pipe (write(2) is async-signal-safe), so the
+ * line editor returns normally, puts the terminal back, and the session ends in its own time. */
+static volatile sig_atomic_t terminate_flag = 0;
+static volatile int terminate_wake = -1;
+
+static void on_terminate(int signal_number) {
+    terminate_flag = signal_number;
+    int fd = terminate_wake;
+    if (fd >= 0) {
+        ssize_t ignored = write(fd, "", 1);
+        (void)ignored;
+    }
+}
+
+void gridedit_terminate_install(gridedit_line *line) {
+    if (line != NULL) terminate_wake = line->wake[1];
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_terminate;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;  /* no SA_RESTART: a blocking read returns so the flag is seen */
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+}
+
+int gridedit_terminate_requested(void) { return terminate_flag; }
+
 int gridedit_interrupt_take(void) {
     int was = interrupt_flag;
     interrupt_flag = 0;
@@ -85,12 +113,14 @@ static int read_character(EditLine *editline, wchar_t *character) {
     char bytes[MB_LEN_MAX];
     size_t used = 0;
     for (;;) {
+        if (terminate_flag) return -1;
         if (line->wake[0] >= 0) {
             struct pollfd fds[2] = {{line->fd, POLLIN, 0}, {line->wake[0], POLLIN, 0}};
             if (poll(fds, 2, -1) < 0) {
                 if (errno == EINTR) continue;
                 return -1;
             }
+            if (terminate_flag) return -1;
             if (fds[1].revents & POLLIN) {
                 char drain[64];
                 while (read(line->wake[0], drain, sizeof drain) > 0) {}
@@ -283,6 +313,10 @@ const char *gridedit_line_read(gridedit_line *line, int *status) {
     line->abandoned = 0;
     int count = 0;
     const char *text = el_gets(line->editline, &count);
+    if (terminate_flag) {
+        *status = -2;
+        return NULL;
+    }
     if (line->abandoned) {
         *status = -1;
         return NULL;

@@ -200,6 +200,35 @@ struct REPLTerminalTests {
         #expect(run.journals.isEmpty)
     }
 
+    /// A supervisor's SIGTERM, or the terminal going away (SIGHUP), while the designer is
+    /// typing, with and without the browser editor: the session says what happened, puts the
+    /// terminal back, exits 0, saves nothing, and the next session offers the unsaved edit.
+    @Test("SIGTERM and SIGHUP end the session cleanly; the unsaved edit is offered by `recover`",
+          arguments: [(SIGTERM, false), (SIGTERM, true), (SIGHUP, false)])
+    func terminationSignals(_ signal: Int32, serving: Bool) throws {
+        let run = try EditorRun()
+        try run.copy("puzzles/tangram-starter/square.json")
+        let original = try run.work.read("square.json")
+        let name = signal == SIGHUP ? "SIGHUP" : "SIGTERM"
+        let session = try PseudoTerminal(arguments: ["square.json"] + (serving ? ["--serve", "--port", "0"] : []),
+                                         directory: run.work.url, environment: run.environment)
+        if serving { #expect(session.waitFor("serving ")) }
+        #expect(session.waitFor("square.json> "))
+        session.type("move square 6 6\r")
+        #expect(session.waitFor("square.json*> "))
+        session.type("rota")  // half a line typed when the signal comes
+        #expect(session.waitFor("rota"))
+        kill(session.process.processIdentifier, signal)
+        #expect(session.waitFor("gridedit: stopped by \(name); unsaved edits in square.json stay in the journal"))
+        #expect(session.exitStatus() == 0)
+        #expect(session.process.terminationReason == .exit, "ended by itself, not killed by the signal")
+        #expect(try run.work.read("square.json") == original, "nothing was saved behind the designer's back")
+
+        let next = try run.script(["recover", "recover 1", "show", "quit --force"])
+        #expect(next.stdout.contains("square.json: 1 edit"), "\(next.stdout)")
+        #expect(next.stdout.contains("Q square (6, 6)"), "\(next.stdout)")
+    }
+
     @Test("Colour at a terminal, none with NO_COLOR; a UTF-8 name round-trips through line editing")
     func colourAndUnicode() throws {
         let run = try EditorRun()

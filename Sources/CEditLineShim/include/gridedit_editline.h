@@ -32,7 +32,7 @@ void gridedit_line_set_prompt(gridedit_line *line, const char *prompt);
 void gridedit_line_set_completer(gridedit_line *line, gridedit_complete_fn fn, void *context);
 
 /* Reads one line, without its newline. Returns NULL at the end of input (*status = 0); returns
- * NULL with *status = -1 when Ctrl-C abandoned the line. The text stays valid until the next
+ * NULL with *status = -1 when Ctrl-C abandoned the line, -2 when SIGTERM or SIGHUP came. The text stays valid until the next
  * call. */
 const char *gridedit_line_read(gridedit_line *line, int *status);
 
@@ -48,5 +48,10 @@ void gridedit_line_post(gridedit_line *line, const char *text);
 void gridedit_interrupt_install(void);
 /* 1 if Ctrl-C was pressed since the last call (and clears it). */
 int gridedit_interrupt_take(void);
+
+/* SIGTERM and SIGHUP end the session cleanly: a line being read returns with status -2 (the
+ * terminal put back), and gridedit_terminate_requested says which signal came (0: none). */
+void gridedit_terminate_install(gridedit_line *line);
+int gridedit_terminate_requested(void);
 
 #endif

@@ -14,6 +14,8 @@ final class LineReader {
         /// Ctrl-C abandoned the line.
         case interrupted
         case end
+        /// SIGTERM or SIGHUP: the session is asked to end (the terminal is already put back).
+        case terminated
     }
 
     private let handle: OpaquePointer
@@ -40,7 +42,7 @@ final class LineReader {
     func read(prompt: String) -> Read {
         gridedit_line_set_prompt(handle, prompt)
         var status: Int32 = 0
-        guard let text = gridedit_line_read(handle, &status) else { return status < 0 ? .interrupted : .end }
+        guard let text = gridedit_line_read(handle, &status) else { return status == -2 ? .terminated : status < 0 ? .interrupted : .end }
         return .line(String(cString: text))
     }
 
@@ -68,6 +70,15 @@ final class LineReader {
     static func takeInterrupt() -> Bool { gridedit_interrupt_take() != 0 }
 
     static func installInterruptHandler() { gridedit_interrupt_install() }
+
+    /// SIGTERM and SIGHUP end a read with `.terminated` instead of killing the process.
+    func installTerminationHandler() { gridedit_terminate_install(handle) }
+
+    /// The signal that asked the session to end (SIGTERM, SIGHUP), if one came.
+    static var terminationSignal: Int32? {
+        let number = gridedit_terminate_requested()
+        return number == 0 ? nil : number
+    }
 }
 
 /// Hands a value to another thread that the caller guarantees is the only one using it meanwhile

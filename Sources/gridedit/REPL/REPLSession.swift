@@ -128,6 +128,7 @@ final class REPLSession {
             return 1
         }
         LineReader.installInterruptHandler()
+        reader.installTerminationHandler()
         let history = HistoryFile(environment: environment)
         for entry in history?.load() ?? [] { reader.addHistory(entry) }
         let console = TerminalConsole(style: style, reader: reader, service: service)
@@ -173,8 +174,11 @@ final class REPLSession {
                 serve.session?.changed()
                 if result == .quit { return 0 }
                 report(result)
+                if let signal = LineReader.terminationSignal { return terminated(by: signal) }
             case .interrupted:
                 StandardStreams.write("\n")
+            case .terminated:
+                return terminated(by: LineReader.terminationSignal ?? SIGTERM)
             case .end:
                 StandardStreams.write("\n")
                 do throws(EditError) {
@@ -184,6 +188,23 @@ final class REPLSession {
                 }
             }
         }
+    }
+
+    /// SIGTERM or SIGHUP: the session ends without asking (nobody may be there to answer). Nothing
+    /// is saved behind the designer's back and nothing is lost: unsaved edits are already in their
+    /// journals, which are closed, not deleted, so `recover` offers them next time. The browser
+    /// editor is stopped by the caller's `defer`.
+    private func terminated(by signal: Int32) -> Int32 {
+        let name = signal == SIGHUP ? "SIGHUP" : "SIGTERM"
+        let dirty = service.documents.filter(\.isDirty)
+        var text = "\ngridedit: stopped by \(name)"
+        if !dirty.isEmpty {
+            text += "; unsaved edits in \(dirty.map(\.displayName).joined(separator: ", ")) stay in the journal: "
+                + "run gridedit and `recover` (or `open --recover FILE`)"
+        }
+        StandardStreams.writeError(text + "\n")
+        service.abandon()
+        return 0
     }
 
     /// Starts the browser editor a `serve` command (or `--serve`) asked for, prints its URL, and
@@ -271,7 +292,8 @@ final class TerminalConsole: EditorConsole {
             case .interrupted:
                 StandardStreams.write("\n")
                 return options.last?.key  // Ctrl-C: the last option (cancel, or keep)
-            case .end:
+            case .end, .terminated:
+                // No answer; a termination is acted on once the command has returned.
                 StandardStreams.write("\n")
                 return nil
             }
