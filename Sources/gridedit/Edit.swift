@@ -28,24 +28,16 @@ struct Edit: AsyncParsableCommand {
     @Option(help: "Colour: auto (at a terminal, unless NO_COLOR is set), always or never.")
     var color: TerminalStyle.Choice = .auto
 
-    @Flag(help: "Also edit in the browser: start `gridedit serve` on the (last) file's folder, sharing this session.")
+    @Flag(help: "Also edit in the browser: start `gridedit serve` on the (last) file's folder, sharing this session (--port, --host and --open say where).")
     var serve = false
 
-    @Option(help: "With --serve: the port (0 picks a free one).")
-    var port: Int = 8080
-
-    @Option(help: "With --serve: the address to listen on; off loopback the URL carries a secret token.")
-    var host: String = "127.0.0.1"
-
-    @Flag(help: "With --serve: open the page in the desktop's browser.")
-    var open = false
+    @OptionGroup var served: ServeOptions
 
     func validate() throws {
         // `gridedit chekc` reaches here (edit is the default command): say so as a usage error.
-        if !serve && (port != 8080 || host != "127.0.0.1" || open) {
+        if !serve && !served.areDefaults {
             throw ValidationError("--port, --host and --open go with --serve")
         }
-        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; give 0…65535 (0 picks a free one)") }
         for file in files where !Self.looksLikeFile(file) {
             throw ValidationError("\"\(file)\" is neither a command nor a file; `gridedit --help` lists the commands")
         }
@@ -59,7 +51,7 @@ struct Edit: AsyncParsableCommand {
         }
         if serve {
             let folder = options.files.last.map { FileSystem.folder(of: FileSystem.absolute($0)) } ?? "."
-            options.serve = ServeControl.Request(folder: folder, options: .init(host: host, port: port), openBrowser: open)
+            options.serve = served.request(folder: folder)
         }
         let environment = ProcessInfo.processInfo.environment
         let status = await REPLSession(options: options, environment: environment, executablePath: nil).run()

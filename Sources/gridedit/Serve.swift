@@ -21,17 +21,9 @@ struct Serve: AsyncParsableCommand {
     @Argument(help: "A puzzle file to open, or a folder of puzzles (default: the current folder).")
     var target: String?
 
-    @Option(help: "The port to listen on; 0 picks a free one (the URL printed says which).")
-    var port: Int = 8080
-
-    @Option(help: "The address to listen on. Off loopback, the URL carries a secret token.")
-    var host: String = "127.0.0.1"
-
-    @Flag(help: "Open the page in the desktop's browser.")
-    var open = false
+    @OptionGroup var served: ServeOptions
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; give 0…65535 (0 picks a free one)") }
         if let target, !FileSystem.exists(target) {
             throw ValidationError("\(target) does not exist; name a puzzle file or a folder of puzzles")
         }
@@ -42,7 +34,7 @@ struct Serve: AsyncParsableCommand {
         let target = self.target ?? "."
         let file = FileSystem.isDirectory(target) ? nil : target
         let folder = file.map { FileSystem.folder(of: FileSystem.absolute($0)) } ?? target
-        let request = ServeControl.Request(folder: folder, options: .init(host: host, port: port), openBrowser: open)
+        let request = served.request(folder: folder)
         let status = await MainActor.run { () -> Task<Int32, Never> in
             Task { @MainActor in await Self.serve(request, file: file, environment: environment) }
         }.value

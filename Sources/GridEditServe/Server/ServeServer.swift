@@ -51,7 +51,7 @@ public struct ServeServer: Sendable {
         return Application(
             router: router,
             server: .http1WebSocketUpgrade(webSocketRouter: router,
-                                           configuration: .init(maxFrameSize: Self.maximumFrame)),
+                                           configuration: .init(ws: .init(maxFrameSize: Self.maximumFrame))),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "gridedit"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
