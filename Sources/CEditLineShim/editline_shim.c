@@ -41,14 +41,17 @@ static void on_interrupt(int signal_number) {
     interrupt_flag = 1;
 }
 
-void gridedit_interrupt_install(void) {
+/* Installs a flag-setting handler; no SA_RESTART, so a blocking read returns and the flag is seen. */
+static void install_handler(int signal_number, void (*handler)(int)) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = on_interrupt;
+    action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = 0;  /* no SA_RESTART: a blocking read returns so the flag is seen */
-    sigaction(SIGINT, &action, NULL);
+    action.sa_flags = 0;
+    sigaction(signal_number, &action, NULL);
 }
+
+void gridedit_interrupt_install(void) { install_handler(SIGINT, on_interrupt); }
 
 /* SIGTERM or SIGHUP: the session is asked to end (a supervisor, a closed terminal). The handler
  * only sets a flag and wakes the reader through its pipe (write(2) is async-signal-safe), so the
@@ -67,13 +70,8 @@ static void on_terminate(int signal_number) {
 
 void gridedit_terminate_install(gridedit_line *line) {
     if (line != NULL) terminate_wake = line->wake[1];
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_terminate;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = 0;  /* no SA_RESTART: a blocking read returns so the flag is seen */
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
+    install_handler(SIGTERM, on_terminate);
+    install_handler(SIGHUP, on_terminate);
 }
 
 int gridedit_terminate_requested(void) { return terminate_flag; }
