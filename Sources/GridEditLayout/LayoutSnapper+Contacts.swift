@@ -193,12 +193,10 @@ struct ContactSearch {
         let fixed = placed.flatMap { poses($0, moves[$0]!) }.map(\.polygon)
         var lines: Set<ContactLine> = []
         func add(_ point: Point, onLineThrough a: Point, direction: Vector, moving: Bool) {
-            guard let normal = Self.normal(of: direction) else { return }
             // moving corner onto a fixed line: n·(point + t) = n·a; fixed corner onto a moving line: n·(a + t) = n·point.
-            let difference = moving ? a - point : point - a
-            let value = difference.x.times(normal[0]) + difference.y.times(normal[1])
-            let length = (Double(normal[0] * normal[0] + normal[1] * normal[1])).squareRoot()
-            let distance = abs(value.doubleValue - Double(normal[0]) * expected.x - Double(normal[1]) * expected.y) / length
+            guard let contact = Self.contact(corner: point, onLineThrough: a, direction: direction) else { return }
+            let (normal, value) = moving ? (contact.normal, contact.value) : (contact.normal, -contact.value)
+            let distance = abs(value.doubleValue - Double(normal[0]) * expected.x - Double(normal[1]) * expected.y) / contact.length
             if distance <= reach { lines.insert(ContactLine(normal: normal, value: value)) }
         }
         for m in mine {
@@ -211,6 +209,15 @@ struct ContactSearch {
     }
 
     /// The canonical normal of an edge direction (tangram edges run in the eight 45° directions).
+    /// The exact condition for corner `v` to lie on the line through `p` along `direction`, once
+    /// v's piece moves by `s` and p's by `t`: n·(s − t) = value, with n one of the four integer
+    /// normals of tangram edges (`length` is |n|). Nil for a direction no tangram edge has.
+    static func contact(corner v: Point, onLineThrough p: Point, direction: Vector) -> (normal: [Int], value: Exact, length: Double)? {
+        guard let normal = normal(of: direction) else { return nil }
+        let d = p - v
+        return (normal, d.x.times(normal[0]) + d.y.times(normal[1]), Double(normal[0] * normal[0] + normal[1] * normal[1]).squareRoot())
+    }
+
     static func normal(of d: Vector) -> [Int]? {
         if d.y.signum == 0 { return [0, 1] }
         if d.x.signum == 0 { return [1, 0] }

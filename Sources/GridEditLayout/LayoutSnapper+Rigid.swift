@@ -144,11 +144,8 @@ extension ContactSearch {
                     for t in theirs {
                         for v in m.vertices {
                             for (p, q) in t.edges {
-                                guard let normal = Self.normal(of: q - p) else { continue }
                                 // n·(v + move(a)) = n·(p + move(b))
-                                let d = p - v
-                                let value = d.x.times(normal[0]) + d.y.times(normal[1])
-                                let length = Double(normal[0] * normal[0] + normal[1] * normal[1]).squareRoot()
+                                guard let (normal, value, length) = Self.contact(corner: v, onLineThrough: p, direction: q - p) else { continue }
                                 let moved = Double(normal[0]) * (expected[a].x - expected[b].x) + Double(normal[1]) * (expected[a].y - expected[b].y)
                                 let residual = abs(moved - value.doubleValue) / length
                                 guard residual <= reach else { continue }
