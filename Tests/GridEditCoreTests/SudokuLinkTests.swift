@@ -46,8 +46,9 @@ import Testing
 
     @Test("a real f-puzzles link decodes to the exact grid")
     func realFpuzzlesLink() throws {
-        // The decompressed JSON, read by hand: size 9, three givens — 1 at r3c2, 2 at r6c5, 3 at
-        // r9c8 — and no title, author or constraints.
+        // The decompressed JSON, read by hand: `{"size":9,"grid":[…]}` with nine rows of nine cells,
+        // all `{}` except `{"value":1,"given":true}` at r3c2, 2 at r6c5 and 3 at r9c8; no title,
+        // author, solution or constraint keys.
         let json = try SudokuLinks.decompress(String(Self.sudocle233.split(separator: "=", maxSplits: 1)[1]), what: "test")
         #expect(json.hasPrefix("{\"size\":9,"))
         let content = try SudokuLinks.decode(Self.sudocle233)
