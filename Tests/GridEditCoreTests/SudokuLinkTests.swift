@@ -119,6 +119,25 @@ import Testing
         #expect(message.contains("cages"), "\(message)")
     }
 
+    @Test("a link whose // was folded into / is repaired, as SudokuPad does")
+    func foldedSlashes() throws {
+        // Find, among the shipped puzzles and seeded variations of them, a payload holding "//".
+        var generator = SplitMix64(seed: 7)
+        var found: (SudokuLinkContent, String)?
+        for puzzle in try Self.sudokus() where found == nil {
+            for _ in 0..<200 where found == nil {
+                var content = SudokuLinkContent(puzzle)
+                content.title = "\(puzzle.metadata.name) \(generator.next() % 100_000)"
+                let link = SudokuLinks.link(for: content, format: .sudokupad)
+                if link.dropFirst("https://".count).contains("//") { found = (content, link) }
+            }
+        }
+        let (content, link) = try #require(found)
+        let folded = "https://" + link.dropFirst("https://".count).replacingOccurrences(of: "//", with: "/")
+        #expect(folded != link)
+        #expect(try SudokuLinks.decode(folded) == content)
+    }
+
     @Test("plain digit links")
     func digitLinks() throws {
         let line = "4.3...2.1..3..2."

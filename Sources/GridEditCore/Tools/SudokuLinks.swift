@@ -167,10 +167,26 @@ public enum SudokuLinks {
             throw SudokuLinkError("\(what) has \(Excerpt.quoted(character)) at character \(offset + 1), which lz-string base64 "
                 + "never contains (A–Z a–z 0–9 + / =): the link was changed or cut; copy it again")
         }
-        guard let text = LZString.decompressFromBase64(cleaned), !text.isEmpty else {
+        guard let text = LZString.decompressFromBase64(cleaned) ?? restoringSlashes(cleaned), !text.isEmpty else {
             throw SudokuLinkError("\(what) does not decompress: the link is truncated or corrupt; copy the whole link again")
         }
         return text
+    }
+
+    /// Some web servers and chat tools fold `//` in a link's path into `/`, and base64 payloads
+    /// often hold `//`. SudokuPad repairs such links by trying the single slashes doubled; so does
+    /// this, one slash at a time, accepting only a result that decompresses to a JSON object.
+    static func restoringSlashes(_ payload: String) -> String? {
+        let chars = Array(payload)
+        let singles = chars.indices.filter { i in
+            chars[i] == "/" && (i == 0 || chars[i - 1] != "/") && (i + 1 == chars.count || chars[i + 1] != "/")
+        }
+        for i in singles.prefix(400) {
+            var repaired = chars
+            repaired.insert("/", at: i)
+            if let text = LZString.decompressFromBase64(String(repaired)), text.hasPrefix("{") { return text }
+        }
+        return nil
     }
 
     /// f-puzzles JSON (has `grid`) or SudokuPad's SCL JSON (has `cells`).
