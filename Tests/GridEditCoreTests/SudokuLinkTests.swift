@@ -113,6 +113,7 @@ import Testing
         let plain = #"{"cells":[[{"value":1},{},{},{}],[{},{},{"value":"2"},{}],[{},{"value":3},{},{}],[{},{},{},{"value":4}]],"regions":[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],"metadata":{"title":"Tiny's grid","author":"Ada"}}"#
         #expect(try SudokuLinks.decode("https://sudokupad.app/ctc" + LZString.compressToBase64(plain)) == content)
         #expect(try SudokuLinks.decode(plain) == content)
+        #expect(try SudokuLinks.decode(zipped) == content, "zipped SCL pasted as it is")
         // A killer cage with cells is a constraint.
         let caged = zipped.replacingOccurrences(of: "{v:'author: Ada'}", with: "{ce:[[0,0],[0,1]],v:'5'}")
         let message = Self.refusal("https://sudokupad.app/scl" + LZString.compressToBase64(caged)) ?? "accepted"

@@ -5,9 +5,8 @@ extension SudokuLinks {
     /// The part of a SudokuPad link after `scl`: lz-string base64 of SCL JSON, usually in
     /// SudokuPad's abbreviated ("zipped") form; raw JSON is accepted too, as SudokuPad does.
     static func decodeSCLPayload(_ payload: String) throws(SudokuLinkError) -> SudokuLinkContent {
-        if payload.hasPrefix("{") { return try decodeJSON(SCLReader.unzipIfNeeded(payload)) }
-        let text = try decompress(payload, what: "the SudokuPad link's SCL data")
-        return try decodeJSON(SCLReader.unzipIfNeeded(text))
+        if payload.hasPrefix("{") { return try decodeJSON(payload) }
+        return try decodeJSON(decompress(payload, what: "the SudokuPad link's SCL data"))
     }
 }
 
@@ -145,9 +144,8 @@ enum SCLReader {
     /// SCL as SudokuPad stores it in links is JSON with its quotes and defaults squeezed out:
     /// `{id:'x',ce:[[{v:5},,]],...}` — keys unquoted, strings in single quotes, `{}` elements
     /// left empty, `f`/`t` for false/true, colours as bare hex. This undoes those steps in the
-    /// order SudokuPad does, and leaves proper JSON alone.
-    static func unzipIfNeeded(_ text: String) -> String {
-        if (try? JSONParser.parse(text)) != nil { return text }
+    /// order SudokuPad does.
+    static func unzip(_ text: String) -> String {
         var s = text
         if !s.contains("\"") {
             let placeholder = "\u{F8FF}"

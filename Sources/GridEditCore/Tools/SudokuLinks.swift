@@ -189,12 +189,17 @@ public enum SudokuLinks {
         return nil
     }
 
-    /// f-puzzles JSON (has `grid`) or SudokuPad's SCL JSON (has `cells`).
+    /// f-puzzles JSON (has `grid`) or SudokuPad's SCL JSON (has `cells`), zipped or not.
     static func decodeJSON(_ text: String) throws(SudokuLinkError) -> SudokuLinkContent {
         let root: JSONNode
         do { root = try JSONParser.parse(text) } catch {
-            throw SudokuLinkError("the puzzle data is not valid JSON (\(error.location): \(error.message)); "
-                + "copy the link or JSON again")
+            // SudokuPad's abbreviated SCL is not JSON until unzipped; anything else reports the
+            // error of the text as given.
+            guard let unzipped = try? JSONParser.parse(SCLReader.unzip(text)) else {
+                throw SudokuLinkError("the puzzle data is not valid JSON (\(error.location): \(error.message)); "
+                    + "copy the link or JSON again")
+            }
+            root = unzipped
         }
         guard case .object = root.value else {
             throw SudokuLinkError("the puzzle data is a JSON \(root.typeName), not an object holding a puzzle")
