@@ -73,6 +73,27 @@ import Testing
         #expect(fish?.contains("overlays") == true && fish?.contains("beyond classic Sudoku") == true, "\(fish ?? "accepted")")
     }
 
+    @Test("the real SCL link's grid and metadata, once its drawn clues are taken out")
+    func realSCLMetadata() throws {
+        // Unzipped by hand-check: `{"id":"sxsm_MartySears_…","metadata":{"source":"Sudoku Maker …",
+        // "author":"Marty Sears","rules":"…","solution":"854369172…","t":"Parity Fish",…},"ce":[nine
+        // rows of nine {}],"re":[the nine 3×3 boxes],"o":[dots and lines as overlays],…}`.
+        let payload = String(try Self.parityFish.trimmingWhitespace().dropFirst("https://sudokupad.app/scl".count))
+        let root = try JSONParser.parse(SCLReader.unzip(try SudokuLinks.decompress(payload, what: "test")))
+        guard case .object(let members) = JSONValue(root) else { Issue.record("not an object"); return }
+        let kept = members.filter { ["id", "metadata", "ce", "re"].contains($0.key) }
+        let withImage = JSONValue.object(kept).compactText
+        #expect(Self.refusal(withImage)?.contains("background image") == true)
+        let classic = JSONValue.object(kept.map { member in
+            guard member.key == "metadata", case .object(let entries) = member.value else { return member }
+            return .init("metadata", .object(entries.filter { !$0.key.hasPrefix("bgimage") }))
+        })
+        let content = try SudokuLinks.decode(classic.compactText)
+        #expect(content.title == "Parity Fish" && content.author == "Marty Sears")
+        #expect(content.givens == SudokuGrid(size: .nine))
+        #expect(content.solution?.line == "854369172976251834123478956419582367568937421237146598785694213691823745342715689")
+    }
+
     @Test("every shipped Sudoku round-trips through both links and the JSON")
     func shippedSudokusRoundTrip() throws {
         let puzzles = try Self.sudokus()

@@ -62,7 +62,12 @@ enum SCLReader {
 
         var metadata: [String: String] = [:]
         if let meta = root["metadata"], case .object(let entries) = meta.value {
-            for entry in entries { if case .string(let s) = entry.value.value { metadata[entry.key] = s } }
+            // SudokuPad abbreviates `title` to `t` here too.
+            for entry in entries { if case .string(let s) = entry.value.value { metadata[longName(entry.key)] = s } }
+        }
+        if let image = metadata["bgimage"], !image.isEmpty {
+            throw SudokuLinkError("the puzzle has a background image, which may hold clues a classic Sudoku does not have; "
+                + "gridedit imports classic grids only, so keep this puzzle in SudokuPad")
         }
         if let cages = member(root, "cages"), case .array(let list) = cages.value {
             for cage in list {
