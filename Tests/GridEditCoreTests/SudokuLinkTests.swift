@@ -160,6 +160,15 @@ import Testing
         #expect(try SudokuLinks.decode(folded) == content)
     }
 
+    @Test("f-puzzles cages that only hold metadata are read as metadata; a cage with cells is a constraint")
+    func fpuzzlesMetadataCages() throws {
+        let grid = #""grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"value":4,"given":true}]]"#
+        let content = try SudokuLinks.decode(#"{"size":4,\#(grid),"cage":[{"value":"title: Corner"},{"cells":[],"value":"author: Bo"}]}"#)
+        #expect(content.title == "Corner" && content.author == "Bo" && content.givens.line == "...............4")
+        let caged = Self.refusal(#"{"size":4,\#(grid),"cage":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#)
+        #expect(caged?.contains("(cage)") == true, "\(caged ?? "accepted")")
+    }
+
     @Test("plain digit links")
     func digitLinks() throws {
         let line = "4.3...2.1..3..2."

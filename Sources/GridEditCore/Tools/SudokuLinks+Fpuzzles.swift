@@ -19,7 +19,7 @@ enum FpuzzlesReader {
         }
         guard let size = SudokuSize(rawValue: side) else { throw SudokuLinks.sizeProblem(side) }
         guard case .object(let members) = root.value else { throw SudokuLinkError("the f-puzzles data is not an object") }
-        let extra = members.filter { !plainKeys.contains($0.key) && !isEmpty($0.value) }.map(\.key)
+        let extra = members.filter { !plainKeys.contains($0.key) && !isEmpty($0.value) && !isMetadataOnly($0) }.map(\.key)
         if !extra.isEmpty {
             throw SudokuLinkError("the puzzle has constraints beyond classic Sudoku (\(extra.joined(separator: ", "))); "
                 + "gridedit imports classic 4×4, 6×6 and 9×9 grids only, so keep this puzzle in f-puzzles or remove them there")
@@ -38,8 +38,19 @@ enum FpuzzlesReader {
             }
         }
         let givens = SudokuGrid(size: size, cells: cells)!
+        var metadata: [String: String] = [:]
+        if let cages = root["cage"], case .array(let list) = cages.value {
+            for cage in list { if let (key, value) = SCLReader.metadataCage(cage) { metadata[key] = value } }
+        }
         return SudokuLinkContent(givens: givens, solution: try solution(root["solution"], size: size),
-                                 title: text(root["title"]), author: text(root["author"]))
+                                 title: text(root["title"]) ?? metadata["title"], author: text(root["author"]) ?? metadata["author"])
+    }
+
+    /// SudokuPad's tools keep metadata in f-puzzles' `cage` list as cells-less cages
+    /// (`{"value": "title: …"}`); a `cage` list of only those holds no constraint.
+    static func isMetadataOnly(_ member: JSONMember) -> Bool {
+        guard member.key == "cage", case .array(let cages) = member.value.value else { return false }
+        return cages.allSatisfy { SCLReader.metadataCage($0) != nil }
     }
 
     /// The given digit of one cell (0 when it has none), refusing what a classic grid lacks.
