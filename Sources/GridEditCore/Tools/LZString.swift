@@ -18,8 +18,9 @@
 public enum LZString {
     static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     static let uriAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$".utf8)
-    /// A puzzle's JSON is a few kilobytes; 4 Mi code units is far beyond any real one.
-    public static let maxDecompressedUnits = 1 << 22
+    /// A classic puzzle's JSON is a few kilobytes and a heavily decorated variant's some hundred;
+    /// 1 Mi code units is far beyond any real one.
+    public static let maxDecompressedUnits = 1 << 20
 
     public static func compressToBase64(_ text: String) -> String {
         var out = compress(Array(text.utf16), alphabet: base64Alphabet)
