@@ -112,6 +112,15 @@ import Testing
         }
     }
 
+    @Test("titles and authors beyond ASCII survive both links (lz-string works on UTF-16 code units)")
+    func unicodeMetadata() throws {
+        let grid = try SudokuGrid(line: "1.3...2..1...4..")
+        let content = SudokuLinkContent(givens: grid, title: "Café ★ \"Kätzchen\" 🐱", author: "Zoë\\Ω")
+        for format in SudokuLinkFormat.allCases {
+            #expect(try SudokuLinks.decode(SudokuLinks.link(for: content, format: format)) == content)
+        }
+    }
+
     @Test("6×6 boxes are 2 rows × 3 columns in the exported regions' numbering")
     func sixBySixBoxes() throws {
         // A region number f-puzzles writes for the standard box is accepted; another is a jigsaw.
