@@ -91,7 +91,7 @@ struct SudokuCommand: ParsableCommand {
             }
             let isLink = ["http://", "https://"].contains { input.lowercased().hasPrefix($0) }
             let text = isLink ? input : String(decoding: try readInput(input), as: UTF8.self)
-            let outcome = SudokuLines.importLines(text, source: isLink ? "the link" : input, into: output, prefix: prefix, difficulty: level,
+            let outcome = SudokuLines.importLines(text, source: isLink ? "link" : input, into: output, prefix: prefix, difficulty: level,
                                                    options: .init(force: force, dryRun: dryRun))
             for line in outcome.lines { print(line) }
             for message in outcome.errors { StandardStreams.errorLine(message) }
