@@ -92,7 +92,7 @@ import Testing
     @Test func lineFormatErrorsSayWhatAndWhere() {
         #expect(throws: SudokuGrid.LineFormatError.length(15)) { try SudokuGrid(line: "1.3...2..1...4.") }
         #expect(throws: SudokuGrid.LineFormatError.character("5", position: 2)) { try SudokuGrid(line: "1.5...2..1...4..") }
-        let results = SudokuGrid.parseLines("# a comment\n1.3...2..1...4..\n\nxx\n")
+        let results = SudokuLines.parseEntries("# a comment\n1.3...2..1...4..\n\nxx\n")
         #expect(results.count == 2)
         if case .failure(let error) = results[1] { #expect(error.line == 4) } else { Issue.record("bad line accepted") }
     }

@@ -1,8 +1,28 @@
 import Foundation
 import GridEditJSON
 
-/// Import and export of the one-line Sudoku format (the engine of `gridedit sudoku`).
+/// Import and export of Sudoku puzzles in the forms other tools speak (the engine of
+/// `gridedit sudoku export` and `import`): the one-line format, and SudokuPad and f-puzzles
+/// links or their JSON (``SudokuLinks``).
 public enum SudokuLines {
+    /// What `export` prints for each puzzle.
+    public enum ExportForm: Sendable, Equatable {
+        /// 16, 36 or 81 characters, `.` for an empty cell.
+        case line
+        /// A link that opens the puzzle in SudokuPad or f-puzzles.
+        case link(SudokuLinkFormat)
+        /// The f-puzzles JSON those links carry, on one line.
+        case fpuzzlesJSON
+
+        func text(for sudoku: SudokuPuzzle) -> String {
+            switch self {
+            case .line: sudoku.givens.line
+            case .link(let format): SudokuLinks.link(for: SudokuLinkContent(sudoku), format: format)
+            case .fpuzzlesJSON: SudokuLinks.fpuzzlesJSON(for: SudokuLinkContent(sudoku))
+            }
+        }
+    }
+
     public struct Outcome: Sendable {
         public var lines: [String] = []
         public var errors: [String] = []
@@ -11,7 +31,8 @@ public enum SudokuLines {
     }
 
     /// One line per Sudoku file found, in sorted path order.
-    public static func export(_ paths: [String], policy: FileAccessPolicy = FileAccessPolicy()) -> Outcome {
+    public static func export(_ paths: [String], as form: ExportForm = .line,
+                              policy: FileAccessPolicy = FileAccessPolicy()) -> Outcome {
         var outcome = Outcome()
         for path in paths {
             let kind = FileSystem.kind(of: path)
@@ -34,7 +55,7 @@ public enum SudokuLines {
                 }
                 switch DocumentLoader.load(bytes, isManifest: false).document {
                 case .puzzle(let document)?:
-                    if let sudoku = document.puzzle as? SudokuPuzzle { outcome.lines.append(sudoku.givens.line) }
+                    if let sudoku = document.puzzle as? SudokuPuzzle { outcome.lines.append(form.text(for: sudoku)) }
                 default:
                     outcome.errors.append("\(Excerpt.escaped(file)): does not load; run `gridedit check \(Excerpt.escaped(file))`")
                 }
@@ -55,7 +76,9 @@ public enum SudokuLines {
         }
     }
 
-    /// Writes `<prefix>-<n>.json` into `folder` for each line of `text`.
+    /// Writes `<prefix>-<n>.json` into `folder` for each puzzle of `text`: puzzle lines,
+    /// SudokuPad or f-puzzles links (one a line, mixed freely with puzzle lines), or the JSON of
+    /// one such puzzle. A link's title and author become the puzzle's name and author.
     ///
     /// Nothing is overwritten silently: when any target exists the import writes nothing and
     /// lists them, unless `force`. Even forced, it never writes through a link that leads out of
@@ -66,21 +89,22 @@ public enum SudokuLines {
         var outcome = Outcome()
         let timestamp = Self.timestamp(now)
         var number = 0
-        let results = SudokuGrid.parseLines(text)
+        let results = parseEntries(text)
         // Zero-padded so that the files sort in input order (`sudoku-002` before `sudoku-010`).
         let width = max(3, String(results.count).count)
         var planned: [(path: String, bytes: [UInt8])] = []
         for result in results {
             switch result {
             case .failure(let error):
-                outcome.errors.append("\(Excerpt.escaped(source)):\(error.line): \(error.error)")
-            case .success(let grid):
+                outcome.errors.append("\(Excerpt.escaped(source)):\(error.line): \(error.message)")
+            case .success(let content):
                 number += 1
                 let digits = String(number)
                 let id = "\(prefix)-\(String(repeating: "0", count: width - digits.count))\(digits)"
-                let metadata = PuzzleMetadata(id: id, name: "Sudoku \(number)", difficulty: difficulty,
-                                              createdAt: timestamp, updatedAt: timestamp)
-                let document = PuzzleDocument(puzzle: SudokuPuzzle(metadata: metadata, givens: grid))
+                let metadata = PuzzleMetadata(id: id, name: content.title ?? "Sudoku \(number)", difficulty: difficulty,
+                                              createdAt: timestamp, updatedAt: timestamp, author: content.author)
+                let puzzle = SudokuPuzzle(metadata: metadata, givens: content.givens, solution: content.solution)
+                let document = PuzzleDocument(puzzle: puzzle)
                 planned.append((FileSystem.join(folder, "\(id).json"), Array(document.canonicalText().utf8)))
             }
         }
@@ -118,6 +142,50 @@ public enum SudokuLines {
             }
         }
         return outcome
+    }
+
+    /// One puzzle, or why a line could not be read.
+    public struct EntryError: Error, Equatable, Sendable {
+        public var line: Int
+        public var message: String
+    }
+
+    /// The puzzles of an import's input: the JSON of one puzzle when the text starts with `{`,
+    /// otherwise one puzzle line or link per line (blank lines and `#` comments skipped).
+    public static func parseEntries(_ text: String) -> [Result<SudokuLinkContent, EntryError>] {
+        if text.trimmingWhitespace().hasPrefix("{") {
+            do throws(SudokuLinkError) { return [.success(try checked(SudokuLinks.decode(text)))] }
+            catch { return [.failure(EntryError(line: 1, message: error.message))] }
+        }
+        var results: [Result<SudokuLinkContent, EntryError>] = []
+        for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let trimmed = raw.trimmingWhitespace()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed.lowercased().hasPrefix("http://") || trimmed.lowercased().hasPrefix("https://") {
+                do throws(SudokuLinkError) { results.append(.success(try checked(SudokuLinks.decode(String(trimmed))))) }
+                catch { results.append(.failure(EntryError(line: number + 1, message: error.message))) }
+                continue
+            }
+            do { results.append(.success(SudokuLinkContent(givens: try SudokuGrid(line: trimmed)))) }
+            catch { results.append(.failure(EntryError(line: number + 1, message: error.description))) }
+        }
+        return results
+    }
+
+    /// A link's solution must agree with its givens and break no rule; a file is never written
+    /// with a wrong one.
+    static func checked(_ content: SudokuLinkContent) throws(SudokuLinkError) -> SudokuLinkContent {
+        guard let solution = content.solution else { return content }
+        if let conflict = solution.conflicts.first {
+            throw SudokuLinkError("the link's solution repeats a digit in \(conflict.unit) (\(cellName(conflict.first)) and "
+                + "\(cellName(conflict.second))); fix or clear it in the tool that made the link")
+        }
+        if let index = content.givens.cells.indices.first(where: { content.givens.cells[$0] != 0 && content.givens.cells[$0] != solution.cells[$0] }) {
+            let size = content.givens.size.rawValue
+            throw SudokuLinkError("the link's solution disagrees with the given at \(cellName((index / size, index % size))); "
+                + "fix or clear it in the tool that made the link")
+        }
+        return content
     }
 
     /// "3 puzzle files already exist in FOLDER: … nothing was written; --force overwrites them".

@@ -34,24 +34,6 @@ extension SudokuGrid {
 
     /// The grid as one line with `.` for empty cells.
     public var line: String { rowStrings.joined() }
-
-    /// Parses a whole file of lines (LF or CRLF), skipping blank lines and `#` comments;
-    /// errors name the line.
-    public static func parseLines(_ text: String) -> [Result<SudokuGrid, LineError>] {
-        var results: [Result<SudokuGrid, LineError>] = []
-        for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let trimmed = raw.trimmingWhitespace()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            do { results.append(.success(try SudokuGrid(line: trimmed))) }
-            catch { results.append(.failure(LineError(line: number + 1, error: error))) }
-        }
-        return results
-    }
-
-    public struct LineError: Error, Equatable {
-        public var line: Int
-        public var error: LineFormatError
-    }
 }
 
 extension StringProtocol {
