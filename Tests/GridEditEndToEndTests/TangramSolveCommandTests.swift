@@ -44,8 +44,9 @@ struct TangramSolveCommandTests {
             let words = row.split(separator: " ").map(String.init)
             // piece, "x", X, "y", Y, "rotation", degrees: the columns read apart.
             #expect(words.count >= 7 && words[1] == "x" && words[3] == "y" && words[5] == "rotation", "\(row)")
-            #expect(words[0] == placement["piece"] as? String && words[2] == placement["x"] as? String && words[4] == placement["y"] as? String,
-                    "\(row)")
+            // JSON writes a plain decimal as a number (4.25), others as strings.
+            let value = { (key: String) in (placement[key] as? String) ?? (placement[key] as? NSNumber)?.stringValue }
+            #expect(words[0] == placement["piece"] as? String && words[2] == value("x") && words[4] == value("y"), "\(row)")
         }
     }
 
@@ -67,8 +68,8 @@ struct TangramSolveCommandTests {
         #expect(repeats.stdout == clean.stdout)
         let path = scratch.file("repeats.json").path
         #expect(repeats.stderr == """
-            \(path):2:45: note: polygons[0][2]: the same point as the one before it; dropped (remove the repeat to silence this note)
-            \(path):3:33: note: polygons[0][5]: the same point as the one the ring starts with; dropped (remove the repeat to silence this note)
+            \(path):2:39: note: polygons[0][2]: the same point as the one before it; dropped (remove the repeat to silence this note)
+            \(path):3:39: note: polygons[0][5]: the same point as the one the ring starts with; dropped (remove the repeat to silence this note)
 
             """, "\(repeats.stderr)")
         // What remains must still be a polygon: two distinct points are not.
