@@ -7,11 +7,11 @@ import Testing
 /// in 4 shards writing JSON, JUnit and SARIF, the shards merged by `gridedit report merge`, and
 /// each merged report compared byte for byte with the whole run's.
 ///
-/// The normal suite generates 500 puzzles; `GRIDEDIT_SHARD_PUZZLES=20000` runs the issue's
+/// The normal suite generates 300 puzzles; `GRIDEDIT_SHARD_PUZZLES=20000` runs the issue's
 /// 20,000 (docs/testing.md).
 @Suite("sharded check and report merge", .serialized) struct ShardMergeTests {
     static var puzzleCount: Int {
-        ProcessInfo.processInfo.environment["GRIDEDIT_SHARD_PUZZLES"].flatMap(Int.init) ?? 500
+        ProcessInfo.processInfo.environment["GRIDEDIT_SHARD_PUZZLES"].flatMap(Int.init) ?? 300
     }
 
     /// Runs scripts/make-big-pack.sh with the binary under test.
