@@ -69,10 +69,12 @@ enum JUnitReportReader {
         guard line == "  </testsuite>" else { throw problem("expected <testcase> or </testsuite>") }
         _ = try expect("</testsuites>")
 
-        if let shard = properties["gridedit.shard"] {
-            guard let parsed = Shard(shard), let files = properties["gridedit.files"].flatMap({ Int($0) }),
-                  let strict = properties["gridedit.strict"].flatMap({ Bool($0) }), let run = properties["gridedit.run"],
-                  let positionText = properties["gridedit.positions"] else {
+        // gridedit.shard, .files, .strict, .run and .positions, as `ShardStamp.junitProperties` writes them.
+        let names = ShardStamp.junitPropertyNames
+        if let shard = properties[names[0]] {
+            guard let parsed = Shard(shard), let files = properties[names[1]].flatMap({ Int($0) }),
+                  let strict = properties[names[2]].flatMap({ Bool($0) }), let run = properties[names[3]],
+                  let positionText = properties[names[4]] else {
                 number = 4
                 throw problem("the gridedit.* properties of a shard are incomplete")
             }
