@@ -54,3 +54,49 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension JSONPath {
+    /// Reads a path back from its ``description`` (`pieces[3].rotation`, `$[0]`,
+    /// `meta["odd key"]`), for reports that are read again (`gridedit report merge`). Nil when
+    /// the text is not exactly what ``description`` writes for some path.
+    public init?(description text: String) {
+        var rest = Substring(text)
+        if rest.hasPrefix("$") { rest = rest.dropFirst() }
+        var components: [Component] = []
+        while !rest.isEmpty {
+            if rest.hasPrefix("[\"") {
+                // A quoted key: a JSON string up to its unescaped closing quote.
+                var end = rest.index(rest.startIndex, offsetBy: 2)
+                var escaped = false
+                while end < rest.endIndex, escaped || rest[end] != "\"" {
+                    escaped = !escaped && rest[end] == "\\"
+                    end = rest.index(after: end)
+                }
+                guard end < rest.endIndex,
+                      let node = try? JSONParser.parse(String(rest[rest.index(after: rest.startIndex)...end])),
+                      case .string(let key) = node.value else { return nil }
+                rest = rest[rest.index(after: end)...]
+                guard rest.hasPrefix("]") else { return nil }
+                rest = rest.dropFirst()
+                components.append(.key(key))
+            } else if rest.hasPrefix("[") {
+                let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+                guard let index = Int(digits), rest.dropFirst(1 + digits.count).hasPrefix("]") else { return nil }
+                rest = rest.dropFirst(2 + digits.count)
+                components.append(.index(index))
+            } else {
+                if rest.hasPrefix(".") {
+                    guard !components.isEmpty else { return nil }
+                    rest = rest.dropFirst()
+                }
+                let key = rest.prefix { $0 != "." && $0 != "[" }
+                guard Self.isIdentifier(String(key)) else { return nil }
+                rest = rest.dropFirst(key.count)
+                components.append(.key(String(key)))
+            }
+        }
+        let path = JSONPath(components)
+        guard path.description == text else { return nil }
+        self = path
+    }
+}

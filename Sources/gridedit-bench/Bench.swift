@@ -20,6 +20,7 @@ enum Bench {
         ("capture", { try CaptureBenchmark.run() }),
         ("settle", { try SettleBenchmark.run(repository: repository) }),
         ("serve", { try ServeBenchmark.run(repository: repository) }),
+        ("merge", { try MergeBenchmark.run(entries: 100_000) }),
     ]
 
     /// Tools: each takes the folder to write into.

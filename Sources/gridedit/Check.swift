@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GridEditCore
+import GridEditJSON
 
 /// `gridedit check`: the CI entry point. Exit 0 clean, 1 findings, 2 I/O error, 64 usage.
 struct Check: ParsableCommand {
@@ -56,8 +57,9 @@ struct Check: ParsableCommand {
         var options = Checker.Options(jobs: jobs, shard: shard.flatMap(Shard.init), timeoutPerFile: timeoutPerPuzzle,
                                       strict: strict, policy: access.policy(maxFindings: maxFindings))
         if let progress { options.progress = { done, total in progress.update(done, of: total) } }
-        let report = Checker(options: options).check(paths)
+        var report = Checker(options: options).check(paths)
         progress?.finish()
+        report.shard?.run = runDescription(policy: options.policy)
 
         var sideReportFailed = false
         let sideReports: [(String?, () -> String)] = [
@@ -78,5 +80,17 @@ struct Check: ParsableCommand {
         }
         if report.hadIOError || sideReportFailed { throw ExitCode(2) }
         if report.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// The version and everything on the command line that can change a report's findings, for
+    /// a shard's `ShardStamp` (`--strict` is stamped on its own): `report merge` refuses shards
+    /// whose runs differ.
+    func runDescription(policy: FileAccessPolicy) -> String {
+        var words = ["gridedit", GridEdit.configuration.version, "check",
+                     "--max-findings", String(policy.maxFindingsPerFile), "--max-file-size", String(policy.maxFileSize)]
+        if let timeoutPerPuzzle { words += ["--timeout-per-puzzle", String(timeoutPerPuzzle)] }
+        words.append("--")
+        words += paths.map { $0.contains(where: { $0 == " " || $0 == "\"" }) || $0.isEmpty ? CanonicalJSONWriter.quoted($0) : $0 }
+        return words.joined(separator: " ")
     }
 }

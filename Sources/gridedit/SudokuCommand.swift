@@ -73,8 +73,8 @@ struct SudokuCommand: ParsableCommand {
         @Option(help: "Id prefix for the new puzzles.")
         var prefix = "sudoku"
 
-        @Option(help: "Difficulty to record: easy, medium, hard or expert.")
-        var difficulty = "medium"
+        @Option(help: "Difficulty to record: easy, medium, hard or expert (default: each puzzle's graded tier; beyond-logic is recorded as expert).")
+        var difficulty: String?
 
         @Flag(help: "Overwrite puzzle files that already exist (without it, the import refuses and lists them).")
         var force = false
@@ -83,15 +83,19 @@ struct SudokuCommand: ParsableCommand {
         var dryRun = false
 
         func run() throws {
-            guard let level = Difficulty(rawValue: difficulty) else {
-                throw ValidationError("difficulty must be easy, medium, hard or expert")
+            let level = try difficulty.map { (name: String) throws -> Difficulty in
+                guard let level = Difficulty(rawValue: name) else { throw ValidationError("difficulty must be easy, medium, hard or expert") }
+                return level
             }
             guard PuzzleMetadata.isValidID(prefix) else {
                 throw ValidationError("prefix must be lower-case letters and digits joined by dashes")
             }
             let isLink = ["http://", "https://"].contains { input.lowercased().hasPrefix($0) }
             let text = isLink ? input : String(decoding: try readInput(input), as: UTF8.self)
+            // SOURCE_DATE_EPOCH stamps reproducible files, as everywhere (PuzzleMetadata.now).
+            let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int.init)
             let outcome = SudokuLines.importLines(text, source: isLink ? "link" : input, into: output, prefix: prefix, difficulty: level,
+                                                   now: epoch.map { Date(timeIntervalSince1970: Double($0)) } ?? Date(),
                                                    options: .init(force: force, dryRun: dryRun))
             for line in outcome.lines { print(line) }
             for message in outcome.errors { StandardStreams.errorLine(message) }

@@ -11,8 +11,8 @@ extension SudokuCommand {
             abstract: "Generate unique puzzles of a tier, one line each.",
             discussion: """
                 The same options and --seed always give the same puzzles, whatever --jobs. \
-                Pipe the lines into `gridedit sudoku import - -o FOLDER --difficulty TIER` to \
-                make puzzle files (beyond-logic puzzles are recorded as expert).
+                Pipe the lines into `gridedit sudoku import - -o FOLDER` to make puzzle files, \
+                each recorded with its graded tier (beyond-logic as expert).
                 """)
 
         @Option(help: "Grid size: 4, 6 or 9.")

@@ -45,6 +45,10 @@ struct TangramCommand: ParsableCommand {
                 StandardStreams.errorLine("\(place): \(problem.message)")
                 throw ExitCode(2)
             }
+            for note in figure.notes {
+                let place = note.location.map { "\(file):\($0.line):\($0.column)" } ?? file
+                StandardStreams.errorLine("\(place): note: \(note.message)")
+            }
             let report = TangramSolveReport(figure: figure)
             if report.analysis == nil, case .failure(.overlapping) = figure.region {
                 // Not a figure at all, rather than a figure no arrangement fills.

@@ -68,6 +68,26 @@ struct ServiceTests {
         #expect(throws: EditError.self) { try service.save(document, as: path) }
     }
 
+    /// A REPL killed during `save` leaves `.NAME.json.tmp-PID-N` behind: the next open or save
+    /// in that folder removes those of dead processes, and leaves a running writer's alone.
+    @Test("Opening or saving removes the temporary files a killed save left in the folder")
+    func staleTemporariesAreRemoved() throws {
+        let folder = try TemporaryFolder()
+        let path = try copy(Files.classicSquare, into: folder)
+        let dead = ".square.json.tmp-\(4_194_304 + 17)-99", running = ".square.json.tmp-\(getpid())-99"
+        try folder.write("{", to: dead)
+        try folder.write("{", to: running)
+        let service = makeService()
+        let document = try service.open(path)
+        #expect(!FileManager.default.fileExists(atPath: folder.file(dead).path))
+        #expect(FileManager.default.fileExists(atPath: folder.file(running).path))
+
+        try folder.write("{", to: dead)
+        try service.save(document, force: true)
+        #expect(!FileManager.default.fileExists(atPath: folder.file(dead).path))
+        #expect(FileManager.default.fileExists(atPath: folder.file(running).path))
+    }
+
     @Test("Closing with unsaved changes is refused unless the changes are dropped")
     func closing() throws {
         let service = makeService()

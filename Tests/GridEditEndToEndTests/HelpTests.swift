@@ -38,6 +38,7 @@ struct HelpTests {
         (["sudoku", "--help"], "USAGE: gridedit sudoku <subcommand>"),
         (["sudoku", "export", "--help"], "USAGE: gridedit sudoku export <paths> ..."),
         (["help", "sudoku", "import"], "USAGE: gridedit sudoku import <input> --output <output> [--prefix <prefix>] [--difficulty <difficulty>]"),
+        (["report", "merge", "--help"], "USAGE: gridedit report merge <output> <inputs> ... [--format <format>]"),
     ])
     func subcommandHelp(arguments: [String], usage: String) throws {
         let output = try GridEditBinary.run(arguments)

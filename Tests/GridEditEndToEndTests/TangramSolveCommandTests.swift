@@ -25,6 +25,60 @@ struct TangramSolveCommandTests {
         #expect(output.lines.contains { $0.hasPrefix("  medium") && $0.contains("√2") })
     }
 
+    /// The square moved so that its pieces sit at long exact values (`4.25+0.5√2`,
+    /// `-4.25-0.25√2`): every column keeps a space after its value and no value is cut short.
+    @Test("text output: columns never run together, values are never cut")
+    func longValuesKeepTheirColumns() throws {
+        let scratch = try TemporaryFolder()
+        try scratch.write("""
+            {"polygons": [[["4.25-0.5√2", "-4.25-1.25√2"], ["4.25+1.5√2", "-4.25-1.25√2"], ["4.25+1.5√2", "-4.25+0.75√2"], ["4.25-0.5√2", "-4.25+0.75√2"]]]}
+            """, to: "moved.json")
+        let text = try GridEditBinary.run(["tangram", "solve", scratch.file("moved.json").path])
+        #expect(text.status == 0, "\(text.stderr)")
+        let rows = text.lines.filter { $0.hasPrefix("  ") && $0.contains(" rotation ") }
+        #expect(rows.count == 7)
+        let placements = try #require(try json(try GridEditBinary.run(["tangram", "solve", scratch.file("moved.json").path, "--format", "json"]))["placements"]
+            as? [[String: Any]])
+        #expect(placements.contains { ($0["y"] as? String)?.count ?? 0 >= 12 })
+        for (row, placement) in zip(rows, placements) {
+            let words = row.split(separator: " ").map(String.init)
+            // piece, "x", X, "y", Y, "rotation", degrees: the columns read apart.
+            #expect(words.count >= 7 && words[1] == "x" && words[3] == "y" && words[5] == "rotation", "\(row)")
+            // JSON writes a plain decimal as a number (4.25), others as strings.
+            let value = { (key: String) in (placement[key] as? String) ?? (placement[key] as? NSNumber)?.stringValue }
+            #expect(words[0] == placement["piece"] as? String && words[2] == value("x") && words[4] == value("y"), "\(row)")
+        }
+    }
+
+    @Test("a bare silhouette with a repeated point: the repeat is dropped with a located note")
+    func repeatedPointsAreDropped() throws {
+        let scratch = try TemporaryFolder()
+        let ring = #"[["4-√2", "4-√2"], ["4+√2", "4-√2"], ["4+√2", "4+√2"], ["4-√2", "4+√2"]]"#
+        try scratch.write(#"{"polygons": [\#(ring)]}"#, to: "clean.json")
+        // Floating-point exports: a point twice (the second within 1e-6) and the ring closed by
+        // repeating its first point.
+        try scratch.write("""
+            {"polygons": [[
+              ["4-√2", "4-√2"], ["4+√2", "4-√2"], [5.414213562373095, 2.585786437626905],
+              ["4+√2", "4+√2"], ["4-√2", "4+√2"], ["4-√2", "4-√2"]]]}
+            """, to: "repeats.json")
+        let clean = try GridEditBinary.run(["tangram", "solve", scratch.file("clean.json").path])
+        let repeats = try GridEditBinary.run(["tangram", "solve", scratch.file("repeats.json").path])
+        #expect(repeats.status == 0)
+        #expect(repeats.stdout == clean.stdout)
+        let path = scratch.file("repeats.json").path
+        #expect(repeats.stderr == """
+            \(path):2:39: note: polygons[0][2]: the same point as the one before it; dropped (remove the repeat to silence this note)
+            \(path):3:39: note: polygons[0][5]: the same point as the one the ring starts with; dropped (remove the repeat to silence this note)
+
+            """, "\(repeats.stderr)")
+        // What remains must still be a polygon: two distinct points are not.
+        try scratch.write(#"{"polygons": [[["0", "0"], ["0", "0"], ["1", "0"], ["1", "0"]]]}"#, to: "line.json")
+        let line = try GridEditBinary.run(["tangram", "solve", scratch.file("line.json").path])
+        #expect(line.status == 2)
+        #expect(line.stderr.contains("not a simple polygon"), "\(line.stderr)")
+    }
+
     @Test("JSON output: counts and exact placements that check accepts as the figure's solution")
     func jsonOutput() throws {
         let output = try GridEditBinary.run(["tangram", "solve", "puzzles/tangram-starter/rectangle.json", "--format", "json"])

@@ -2,7 +2,8 @@ import GridEditJSON
 
 /// The machine-readable report:
 /// `{"files":[{"path","kind","findings":[{"rule","severity","line","column","jsonPath","message"}]}],
-///   "summary":{"passed","failed"}}`. Line, column and jsonPath are null when unknown.
+///   "summary":{"passed","failed"}}`. Line, column and jsonPath are null when unknown. A shard's
+/// report adds each file's `position` and a `shard` object (`ShardStamp`) for `report merge`.
 extension CheckReport {
     public func jsonReport() -> String {
         let fileValues: [JSONValue] = files.map { file in
@@ -10,16 +11,17 @@ extension CheckReport {
                 .init("path", .string(file.path)),
                 .init("kind", .string(file.kind)),
                 .init("findings", .array(file.findings.map(Self.json))),
-            ])
+            ] + (file.position.map { [.init("position", .number(String($0)))] } ?? []))
         }
-        let root: JSONValue = .object([
+        var members: [JSONValue.Member] = [
             .init("files", .array(fileValues)),
             .init("summary", .object([
                 .init("passed", .number(String(passed))),
                 .init("failed", .number(String(failed))),
             ])),
-        ])
-        return CanonicalJSONWriter.write(root)
+        ]
+        if let shard { members.append(.init("shard", .object(shard.members(strict: strict)))) }
+        return CanonicalJSONWriter.write(.object(members))
     }
 
     static func json(_ finding: Finding) -> JSONValue {
@@ -31,5 +33,13 @@ extension CheckReport {
             .init("jsonPath", finding.path.map { .string($0.description) } ?? .null),
             .init("message", .string(finding.message)),
         ])
+    }
+}
+
+extension ShardStamp {
+    /// The stamp as JSON members (the JSON report's `shard`, SARIF's `run.properties.gridedit`).
+    func members(strict: Bool) -> [JSONValue.Member] {
+        [.init("shard", .string(shard.description)), .init("files", .number(String(files))),
+         .init("strict", .bool(strict)), .init("run", .string(run))]
     }
 }

@@ -1,12 +1,14 @@
 /// JUnit XML, the test-report format every CI system can show: one test case per checked
 /// file (class name = its folder), a `<failure>` per file that fails, and every finding in
-/// the failure text or, for warnings of a passing file, in `<system-out>`.
+/// the failure text or, for warnings of a passing file, in `<system-out>`. A shard's report adds
+/// the suite's `<properties>`: the `ShardStamp` and the test cases' positions, for `report merge`.
 extension CheckReport {
     public func junitReport() -> String {
         let failures = files.filter { !passes($0) }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"gridedit check\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         xml += "  <testsuite name=\"gridedit check\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        if let shard { xml += shard.junitProperties(strict: strict, positions: files.compactMap(\.position)) }
         for file in files {
             let folder = FileSystem.folder(of: file.path)
             let name = FileSystem.lastComponent(of: file.path)
@@ -49,5 +51,18 @@ extension CheckReport {
             }
         }
         return result
+    }
+}
+
+extension ShardStamp {
+    static let junitPropertyNames = ["gridedit.shard", "gridedit.files", "gridedit.strict", "gridedit.run", "gridedit.positions"]
+
+    func junitProperties(strict: Bool, positions: [Int]) -> String {
+        let values = [shard.description, String(files), String(strict), run, positions.map(String.init).joined(separator: " ")]
+        var xml = "    <properties>\n"
+        for (name, value) in zip(Self.junitPropertyNames, values) {
+            xml += "      <property name=\"\(name)\" value=\"\(CheckReport.xmlEscape(value))\"/>\n"
+        }
+        return xml + "    </properties>\n"
     }
 }

@@ -1,12 +1,13 @@
 import GridEditJSON
 
 /// SARIF 2.1.0, the static-analysis interchange format that code-scanning dashboards read:
-/// one run of the `gridedit` tool, its rules, and one result per finding with its location.
+/// one run of the `gridedit` tool, its rules, and one result per finding with its location. A
+/// shard's report adds the `ShardStamp` to the run's properties and each result's file position.
 extension CheckReport {
     public static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
     public func sarifReport(toolVersion: String) -> String {
-        let findings = files.flatMap { file in file.findings.map { (file.path, $0) } }
+        let findings = files.flatMap { file in file.findings.map { (file.path, $0, file.position) } }
         let ruleIDs = Array(Set(findings.map(\.1.rule))).sorted()
         let rules: [JSONValue] = ruleIDs.map { id in
             .object([
@@ -15,7 +16,7 @@ extension CheckReport {
                 .init("help", .object([.init("text", .string("See the rule table in docs/format.md of the gridedit repository."))])),
             ])
         }
-        let results: [JSONValue] = findings.map { path, finding in
+        let results: [JSONValue] = findings.map { path, finding, position in
             var region: [JSONValue.Member] = []
             if let location = finding.location {
                 region = [.init("startLine", .number(String(location.line))),
@@ -33,7 +34,7 @@ extension CheckReport {
                 .init("level", .string(finding.severity == .error ? "error" : "warning")),
                 .init("message", .object([.init("text", .string(message))])),
                 .init("locations", .array([.object([.init("physicalLocation", .object(physical))])])),
-            ])
+            ] + (position.map { [.init("properties", .object([.init("position", .number(String($0)))]))] } ?? []))
         }
         let log: JSONValue = .object([
             .init("$schema", .string(Self.sarifSchema)),
@@ -45,7 +46,7 @@ extension CheckReport {
                     .init("rules", .array(rules)),
                 ]))])),
                 .init("results", .array(results)),
-            ])])),
+            ] + (shard.map { [.init("properties", .object([.init("gridedit", .object($0.members(strict: strict)))]))] } ?? []))])),
         ])
         return CanonicalJSONWriter.write(log)
     }

@@ -43,6 +43,7 @@ public struct Checker: Sendable {
         var report = CheckReport()
         report.strict = options.strict
         // Each path is read within its own root (the folder named, or a file's folder).
+        var missing: [String] = []
         var files: [Item] = []
         for path in paths {
             switch FileSystem.kind(of: path) {
@@ -52,20 +53,35 @@ public struct Checker: Sendable {
             case .file:
                 files.append(Item(entry: TreeEntry(path: path), root: TreeRoot(argument: path, policy: options.policy)))
             case .missing:
-                report.hadIOError = true
-                report.files.append(.init(path: path, kind: "unknown", findings: [
-                    IOReadRule.finding("no such file or folder; check the path"),
-                ]))
+                missing.append(path)
             }
         }
         var seen = Set<String>()
         files = files.filter { seen.insert($0.entry.path).inserted }
-        if let shard = options.shard { files = files.filter { shard.contains($0.entry.path) } }
 
-        let outcomes = checkFiles(files)
+        // The whole run's entries in report order (paths that do not exist, then the files), and
+        // which entries a shard keeps. Everything that depends on other entries is worked out on
+        // the whole run, so that a shard's report is exactly its share of the unsharded one.
+        let everyPath = missing + files.map(\.entry.path)
+        let manifestWarnings = Self.missingManifestWarnings(everyPath)
+        var positions = Array(everyPath.indices)
+        if let shard = options.shard {
+            positions = positions.filter { shard.contains(everyPath[$0]) }
+            report.shard = ShardStamp(shard: shard, files: everyPath.count, run: "")
+        }
+        let missingShare = positions.prefix { $0 < missing.count }
+        for position in missingShare {
+            report.hadIOError = true
+            report.files.append(.init(path: everyPath[position], kind: "unknown", findings: [
+                IOReadRule.finding("no such file or folder; check the path"),
+            ]))
+        }
+        let checked = positions.dropFirst(missingShare.count).map { files[$0 - missing.count] }
+
+        let outcomes = checkFiles(checked)
         var loaded: [String: DocumentLoader.Result] = [:]
         var roots: [String: TreeRoot] = [:]
-        for (file, outcome) in zip(files, outcomes) {
+        for (file, outcome) in zip(checked, outcomes) {
             if outcome.unreadable { report.hadIOError = true }
             if let result = outcome.result { loaded[file.entry.path] = result }
             roots[file.entry.path] = file.root
@@ -81,20 +97,28 @@ public struct Checker: Sendable {
             report.files[index].findings += pack.validate().map { DocumentLoader.locate($0, in: root) }
             report.files[index].findings.sort(by: Finding.displayOrder)
         }
-
-        // Folders of puzzles directly under a `puzzles` folder are meant to be packs; the
-        // warning goes to the folder's first checked file.
-        var warned = Set<String>()
-        for index in report.files.indices {
-            let folder = FileSystem.folder(of: report.files[index].path)
-            guard !warned.contains(folder), FileSystem.lastComponent(of: FileSystem.folder(of: folder)) == "puzzles",
-                  FileSystem.kind(of: FileSystem.join(folder, PackManifest.fileName)) == .missing else { continue }
-            warned.insert(folder)
-            report.files[index].findings.append(MissingManifestRule.finding(
-                "\(folder) holds puzzles but no pack.json; add a manifest so the app can show it as a pack"))
+        for (index, position) in positions.enumerated() {
+            if let warning = manifestWarnings[position] { report.files[index].findings.append(warning) }
+            if report.shard != nil { report.files[index].position = position }
         }
         for index in report.files.indices { report.files[index].capFindings(at: options.policy.maxFindingsPerFile) }
         return report
+    }
+
+    /// Folders of puzzles directly under a `puzzles` folder are meant to be packs: for each one
+    /// without a manifest, a warning for its first entry in the run (by position in `paths`).
+    static func missingManifestWarnings(_ paths: [String]) -> [Int: Finding] {
+        var warned = Set<String>()
+        var warnings: [Int: Finding] = [:]
+        for (position, path) in paths.enumerated() {
+            let folder = FileSystem.folder(of: path)
+            guard !warned.contains(folder), FileSystem.lastComponent(of: FileSystem.folder(of: folder)) == "puzzles",
+                  FileSystem.kind(of: FileSystem.join(folder, PackManifest.fileName)) == .missing else { continue }
+            warned.insert(folder)
+            warnings[position] = MissingManifestRule.finding(
+                "\(folder) holds puzzles but no pack.json; add a manifest so the app can show it as a pack")
+        }
+        return warnings
     }
 
     /// A file to check and the root it is read within.
@@ -165,7 +189,7 @@ public struct Checker: Sendable {
 /// One share of the files for a CI matrix: `K/N`, 1-based. A file's shard comes from a stable
 /// hash of its path, so every file is in exactly one shard and adding a file does not move
 /// the others between machines.
-public struct Shard: Sendable, Hashable {
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
     public let index: Int
     public let count: Int
 
@@ -176,6 +200,9 @@ public struct Shard: Sendable, Hashable {
         index = k
         count = n
     }
+
+    /// `K/N`, as `--shard` takes it.
+    public var description: String { "\(index)/\(count)" }
 
     public func contains(_ path: String) -> Bool {
         Int(FNV1a.hash(path.utf8) % UInt64(count)) == index - 1

@@ -21,7 +21,7 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String,
                              permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]) throws(WriteError) {
         let folder = FileSystem.folder(of: path)
-        let temporary = FileSystem.join(folder, ".\(FileSystem.lastComponent(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = FileSystem.join(folder, ".\(FileSystem.lastComponent(of: path))\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let file: FileDescriptor
         do {
             file = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
@@ -41,6 +41,41 @@ public enum AtomicFile {
             unlink(temporary)
             throw WriteError(path: path, reason: reason(error))
         }
+    }
+
+    /// Between the target's name and the writer's process id in a temporary file's name:
+    /// `.cat.json.tmp-PID-N`.
+    static let temporaryMarker = ".tmp-"
+
+    /// Removes the temporary files a killed writer left behind in `folder` (a REPL killed during
+    /// `save`): only regular files named exactly `.NAME.json.tmp-PID-N` whose process `PID` is
+    /// no longer alive; never anything else, and never the file of a writer still running.
+    /// Returns the names removed. The editor calls it when it opens or saves in a folder.
+    @discardableResult
+    public static func removeStaleTemporaries(in folder: String) -> [String] {
+        var removed: [String] = []
+        for name in FileSystem.entries(of: folder, includingHidden: true) {
+            guard let pid = writerProcess(ofTemporary: name), !isAlive(pid) else { continue }
+            let path = FileSystem.join(folder, name)
+            guard FileSystem.entryType(path, followingLinks: false) == .regular, unlink(path) == 0 else { continue }
+            removed.append(name)
+        }
+        return removed
+    }
+
+    /// The process id in a name of the form `.NAME.json.tmp-PID-N` (digits only), else nil.
+    static func writerProcess(ofTemporary name: String) -> pid_t? {
+        guard name.hasPrefix("."), let marker = name.firstRange(of: ".json" + temporaryMarker),
+              marker.lowerBound > name.index(after: name.startIndex) else { return nil }
+        let numbers = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard numbers.count == 2, numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              UInt32(numbers[1]) != nil, let pid = pid_t(numbers[0]), pid > 0 else { return nil }
+        return pid
+    }
+
+    /// Whether a process with this id exists (one we may not signal exists too).
+    static func isAlive(_ pid: pid_t) -> Bool {
+        pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
     }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }

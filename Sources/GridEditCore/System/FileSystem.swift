@@ -216,13 +216,19 @@ public enum FileSystem {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = String(decoding: nameBytes(entry), as: UTF8.self)
             if name == "." || name == ".." || (!includingHidden && name.hasPrefix(".")) { continue }
             names.append(name)
         }
         return names.sorted()
+    }
+
+    /// The name of a `readdir` entry, read in place up to its NUL. (Loading `entry.pointee`
+    /// copies a whole `dirent`, but the kernel's record is only as long as its name: for the last
+    /// entry of a buffer that copy can run past the end of the mapped memory and crash.)
+    private static func nameBytes(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let name = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return Array(UnsafeRawBufferPointer(start: name, count: strlen(name.assumingMemoryBound(to: CChar.self))))
     }
 
     /// A folder's entries for a walk that must account for every one: the names (sorted,
@@ -234,7 +240,7 @@ public enum FileSystem {
         var names: [String] = []
         var undecodable: [String] = []
         while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let bytes = nameBytes(entry)
             guard bytes.first != UInt8(ascii: ".") else { continue }
             if let name = String(validating: bytes, as: UTF8.self) {
                 names.append(name)

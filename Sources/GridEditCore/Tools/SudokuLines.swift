@@ -84,7 +84,7 @@ public enum SudokuLines {
     /// lists them, unless `force`. Even forced, it never writes through a link that leads out of
     /// `folder` (``TreeRoot/writableTarget(_:)``).
     public static func importLines(_ text: String, source: String, into folder: String, prefix: String,
-                                   difficulty: Difficulty, now: Date = Date(),
+                                   difficulty: Difficulty? = nil, now: Date = Date(),
                                    options: ImportOptions = ImportOptions()) -> Outcome {
         var outcome = Outcome()
         let timestamp = Self.timestamp(now)
@@ -101,7 +101,11 @@ public enum SudokuLines {
                 number += 1
                 let digits = String(number)
                 let id = "\(prefix)-\(String(repeating: "0", count: width - digits.count))\(digits)"
-                let metadata = PuzzleMetadata(id: id, name: content.title ?? "Sudoku \(number)", difficulty: difficulty,
+                // Without a difficulty to record, the graded tier's (beyond-logic is recorded as
+                // expert); a grid without one unique solution has no tier and gets medium, and
+                // `gridedit check` reports it.
+                let recorded = difficulty ?? SudokuGrader.grade(content.givens).difficulty ?? .medium
+                let metadata = PuzzleMetadata(id: id, name: content.title ?? "Sudoku \(number)", difficulty: recorded,
                                               createdAt: timestamp, updatedAt: timestamp, author: content.author)
                 let puzzle = SudokuPuzzle(metadata: metadata, givens: content.givens, solution: content.solution)
                 let document = PuzzleDocument(puzzle: puzzle)

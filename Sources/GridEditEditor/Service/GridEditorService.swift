@@ -102,6 +102,8 @@ public final class GridEditorService {
             didChange?()
             return open
         }
+        // Temporary files of a save that a killed process never finished (AtomicFile).
+        AtomicFile.removeStaleTemporaries(in: FileSystem.folder(of: path))
         let loaded: PuzzleStore.LoadedPuzzle
         do { loaded = try PuzzleStore(root: ".").load(path) } catch {
             throw EditError(error.description)
@@ -160,6 +162,7 @@ public final class GridEditorService {
             }
             throw EditError(error.description)
         }
+        AtomicFile.removeStaleTemporaries(in: FileSystem.folder(of: target))
         document.state.puzzle = puzzle
         document.savedPuzzle = puzzle
         document.fingerprint = saved.fingerprint

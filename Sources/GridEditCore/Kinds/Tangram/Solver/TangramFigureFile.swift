@@ -19,6 +19,8 @@ public enum TangramFigureFile {
         public var source: String
         /// The puzzle, when the file is one.
         public var puzzle: TangramPuzzle?
+        /// What was adjusted while reading, to tell the user (a repeated point dropped).
+        public var notes: [Problem] = []
 
         /// The outline as a region, or why it is not one the pieces could fill.
         public var region: Result<OctilinearRegion, OctilinearRegion.Error> {
@@ -64,27 +66,46 @@ public enum TangramFigureFile {
             return .failure(Problem(message: "\"polygons\" must be a non-empty array of rings", location: node.location))
         }
         var polygons: [Polygon] = []
+        var notes: [Problem] = []
         for ring in rings {
             guard case .array(let items) = ring.value else {
                 return .failure(Problem(message: "\(ring.path): a ring is an array of [x, y] points", location: ring.location))
             }
             var points: [Point] = []
+            var nodes: [JSONNode] = []
             for item in items {
                 guard case .array(let xy) = item.value, xy.count == 2 else {
                     return .failure(Problem(message: "\(item.path): a point is [x, y]", location: item.location))
                 }
                 switch (coordinate(xy[0]), coordinate(xy[1])) {
-                case (.success(let x), .success(let y)): points.append(Point(x, y))
+                case (.success(let x), .success(let y)):
+                    points.append(Point(x, y))
+                    nodes.append(item)
                 case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
                 }
             }
+            // Tools that compute in floating point often repeat a point (or close the ring by
+            // repeating the first): after snapping, a point equal to the one before it is dropped,
+            // and said so. What remains must still be a simple polygon.
+            var kept: [Point] = []
+            for (index, point) in points.enumerated() {
+                let previous = kept.last
+                let repeatsFirst = index == points.count - 1 && kept.count > 1 && point == kept[0]
+                if point == previous || repeatsFirst {
+                    notes.append(Problem(message: "\(nodes[index].path): the same point as the one \(point == previous ? "before it" : "the ring starts with"); "
+                                         + "dropped (remove the repeat to silence this note)", location: nodes[index].location))
+                    continue
+                }
+                kept.append(point)
+            }
+            points = kept
             guard let polygon = Polygon(points) else {
                 return .failure(Problem(message: "\(ring.path): not a simple polygon (it needs 3 or more distinct points, no repeated points, no self-crossing)",
                                         location: ring.location))
             }
             polygons.append(polygon)
         }
-        return .success(Figure(rings: polygons, source: "polygons", puzzle: nil))
+        return .success(Figure(rings: polygons, source: "polygons", puzzle: nil, notes: notes))
     }
 
     /// An exact coordinate: an exact string, an exact quarter, or a decimal within 1e-6 of one

@@ -40,12 +40,17 @@ public struct TangramSolveReport: Sendable {
         lines.append("solutions: \(analysis.solutions.count), \(analysis.solutionsUpToSymmetry) up to the figure's symmetry"
                      + (symmetries == 1 ? " (it has none)" : " (\(symmetries) motions map it onto itself)"))
         let shown = all ? Array(analysis.solutions.indices) : [0]
+        // Columns as wide as their longest value plus a space (`0.75+1.5√2` is 10 characters),
+        // so that no value runs into the next column or is cut short.
+        let poses = shown.flatMap { analysis.solutions[$0] }
+        let xWidth = max(10, poses.map { $0.position.x.description.count + 1 }.max() ?? 0)
+        let yWidth = max(10, poses.map { $0.position.y.description.count + 1 }.max() ?? 0)
         for index in shown {
             lines.append(all ? "solution \(index + 1) (class \(analysis.symmetryClass[index] + 1)):" : "first solution:")
             for pose in analysis.solutions[index] {
                 var line = "  " + pose.piece.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
-                line += "x " + pose.position.x.description.padding(toLength: 10, withPad: " ", startingAt: 0)
-                line += "y " + pose.position.y.description.padding(toLength: 10, withPad: " ", startingAt: 0)
+                line += "x " + pose.position.x.description.padding(toLength: xWidth, withPad: " ", startingAt: 0)
+                line += "y " + pose.position.y.description.padding(toLength: yWidth, withPad: " ", startingAt: 0)
                 line += "rotation \(pose.rotation.degrees)"
                 if pose.flipped { line += " flipped" }
                 lines.append(line)
