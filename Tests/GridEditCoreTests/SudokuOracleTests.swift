@@ -9,7 +9,7 @@ import Testing
 // environment) and exports GRIDEDIT_REQUIRE_HODOKU=1; then a missing oracle fails the test,
 // elsewhere it skips with the reason.
 //
-// The suite runs a seeded share of the sample (about 60 puzzles); GRIDEDIT_ORACLE_FULL=1 runs
+// The suite runs a seeded share of the sample (55 puzzles); GRIDEDIT_ORACLE_FULL=1 runs
 // the full one (346 puzzles, several minutes, most of it in HoDoKu on the forum's hardest), and
 // GRIDEDIT_ORACLE_DUMP=FILE writes every puzzle's two ratings as tab-separated lines for study.
 // For studying the ladder: GRIDEDIT_ORACLE_REUSE=FILE takes HoDoKu's ratings from such a dump
@@ -105,8 +105,8 @@ struct SudokuOracleTests {
     /// How many puzzles of each source: the suite's share, and the full sample.
     static let sources: [(name: String, share: Int, full: Int)] = [
         ("tdoku_puzzles2_17_clue.txt", 14, 90),
-        ("tdoku_puzzles3_magictour_top1465.txt", 18, 110),
-        ("norvig_top95.txt", 3, 40),
+        ("tdoku_puzzles3_magictour_top1465.txt", 16, 110),
+        ("norvig_top95.txt", 1, 40),
         ("tdoku_puzzles6_forum_hardest_1106.txt", 0, 6),
     ]
     static let generated: (share: Int, full: Int) = (24, 100)
@@ -194,7 +194,7 @@ struct SudokuOracleTests {
         }
 
         // What holds now (the goal is 0.95 on the full sample).
-        #expect(rho >= (Self.full ? 0.90 : 0.85), "Spearman \(rho)")
+        #expect(rho >= (Self.full ? 0.94 : 0.88), "Spearman \(rho)")
         #expect(rho > rhoLadder, "the score ranks no better than the hardest technique")
         for (lower, upper) in zip(medians, medians.dropFirst()) {
             #expect(lower.2 < upper.2, "median HoDoKu score of \(lower.0.rawValue) (\(lower.2)) is not below \(upper.0.rawValue) (\(upper.2))")

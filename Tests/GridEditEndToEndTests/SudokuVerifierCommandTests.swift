@@ -115,7 +115,7 @@ struct SudokuVerifierCommandTests {
         let output = try GridEditBinary.run(["sudoku", "grade", "-", "--jobs", "2"], input: input.joined(separator: "\n"))
         #expect(output.status == 0)
         try #require(output.lines.count == 4)
-        #expect(output.lines[0].hasPrefix("expert simple-colouring "))
+        #expect(output.lines[0].hasPrefix("hard remote-pair "))
         #expect(output.lines[1] == "no-solution - 0 -")
         #expect(output.lines[2] == "multiple-solutions - 0 -")
         #expect(output.lines[3].hasPrefix("beyond-logic "))
@@ -234,7 +234,7 @@ struct SudokuVerifierCommandTests {
     }
 
     @Test("generate: unique puzzles of the tier asked for, with the symmetry asked for", arguments: [
-        ("9", "hard", "rot180"), ("6", "expert", "left-right"), ("4", "easy", "rot90"),
+        ("9", "hard", "rot180"), ("6", "hard", "left-right"), ("4", "easy", "rot90"),
     ])
     func generate(size: String, difficulty: String, symmetry: String) throws {
         let output = try GridEditBinary.run(["sudoku", "generate", "--size", size, "--difficulty", difficulty,

@@ -21,8 +21,8 @@ public enum SudokuGenerator {
         /// always easy, so it gives up soon.
         public var maxAttempts: Int
         /// When set, aim at a score in this range instead of at `tier`: removals are kept only
-        /// while the ladder (up to the tier of the range's top band) solves the puzzle with a
-        /// score within the top, and the result must reach the bottom.
+        /// while the ladder solves the puzzle with a score within the top, and the result must
+        /// reach the bottom.
         public var score: ClosedRange<Int>?
 
         public static func defaultAttempts(_ size: SudokuSize) -> Int {
@@ -71,7 +71,8 @@ public enum SudokuGenerator {
     /// The `index`-th puzzle (0-based) for these options.
     public static func generate(_ options: Options, index: Int = 0) -> Result<Generated, Failure> {
         var random = SplitMix64(seed: mix(options.seed, UInt64(index)))
-        let top = options.score.map { SudokuRating.tier(score: $0.upperBound) } ?? options.tier
+        // A score range allows every technique: the points of a hard one count against the top.
+        let top = options.score == nil ? options.tier : .expert
         let allowed = Set(SudokuTechnique.allCases.filter { $0.tier <= top })
         var counter = SudokuCounter(keep: 0)
         let orbits = options.symmetry.orbits(size: options.size)
@@ -84,7 +85,7 @@ public enum SudokuGenerator {
             for orbit in order {
                 let saved = orbit.map { puzzle.cells[$0.row * n + $0.column] }
                 for cell in orbit { puzzle.cells[cell.row * n + cell.column] = 0 }
-                if !keeps(puzzle, tier: options.score == nil ? options.tier : top, allowed: allowed,
+                if !keeps(puzzle, tier: top, allowed: allowed,
                           maxScore: options.score?.upperBound ?? .max, counter: &counter) {
                     for (cell, value) in zip(orbit, saved) { puzzle.cells[cell.row * n + cell.column] = value }
                 }
