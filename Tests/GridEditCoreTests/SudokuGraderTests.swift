@@ -268,6 +268,28 @@ struct SudokuTechniquePatternTests {
         #expect(Wings.wWing(q.board) == nil)
     }
 
+    @Test func remotePair() {
+        var p = Pattern()
+        for cell in ["r1c1", "r1c5", "r5c5", "r5c9"] { p.only(cell, [2, 7]) }
+        let step = Chains.remotePair(p.board)
+        #expect(step?.technique == .remotePair)
+        // r1c1 and r5c9 are three links apart: one is 2, the other 7.
+        #expect(removals(step) == (cells(["r1c9", "r5c1"], digit: 2) + cells(["r1c9", "r5c1"], digit: 7)).sorted())
+        #expect(step?.explanation.contains("r1c1 and r5c9, an odd number of steps apart") == true, "\(step?.explanation ?? "")")
+    }
+
+    @Test func finnedXWing() {
+        var p = Pattern()
+        p.confine(3, in: Pattern.row(2), to: ["r2c2", "r2c7"])
+        p.confine(3, in: Pattern.row(8), to: ["r8c2", "r8c7", "r8c8"])
+        #expect(Fish.find(p.board, size: 2) == nil)
+        let step = FinnedFish.find(p.board, size: 2)
+        #expect(step?.technique == .finnedXWing)
+        // Either the fin r8c8 is 3 or the X-wing in columns 2 and 7 is: r7c7 and r9c7 see both.
+        #expect(removals(step) == cells(["r7c7", "r9c7"], digit: 3))
+        #expect(step?.explanation.contains("except in r8c8 (the fin, in box 9)") == true, "\(step?.explanation ?? "")")
+    }
+
     @Test func singles() throws {
         // A solved grid with a few holes.
         let full = try SudokuGrid(line: "534678912672195348198342567859761423426853791713924856961537284287419635345286179")
