@@ -3,6 +3,11 @@
 GRIDEDIT_APT_PACKAGES="libcairo2-dev libopencv-dev libopencv-contrib-dev libjson-c-dev libedit-dev pkg-config fonts-dejavu-core python3-jsonschema libxml2-utils poppler-utils"
 # Only the tests need these: the browser tests drive Debian's chromium through chromedriver.
 GRIDEDIT_TEST_APT_PACKAGES="chromium chromium-driver"
+# The Sudoku grader's test-only oracle, HoDoKu's rating (hodoku-py from PyPI, GPL): installed in
+# a virtual environment under .build/, run as a separate process by Tests/Oracles/hodoku_score.py,
+# never linked or shipped.
+GRIDEDIT_HODOKU_PIP="hodoku-py==0.2.1"
+GRIDEDIT_HODOKU_VENV=".build/oracles/hodoku"
 
 gridedit_missing_packages() {
     local missing=""
@@ -50,4 +55,27 @@ gridedit_install_test_deps() {
     if [ -z "$(gridedit_missing_packages $GRIDEDIT_TEST_APT_PACKAGES)" ]; then
         export GRIDEDIT_REQUIRE_BROWSER=1
     fi
+    gridedit_install_hodoku
+}
+
+# Exports GRIDEDIT_REQUIRE_HODOKU=1 once the oracle imports, so that its test fails rather than
+# skips if it then cannot run it; a machine where it cannot be installed (no venv, no PyPI) gets
+# a note and the test skips.
+gridedit_install_hodoku() {
+    local python="$GRIDEDIT_HODOKU_VENV/bin/python"
+    if ! "$python" -c 'import hodoku' 2>/dev/null; then
+        # Debian's python3 makes virtual environments only with python3-venv.
+        if ! python3 -c 'import ensurepip' 2>/dev/null && apt-cache policy python3-venv 2>/dev/null | grep -q 'Candidate: [^(]'; then
+            gridedit_apt_install python3-venv
+        fi
+        if python3 -m venv "$GRIDEDIT_HODOKU_VENV" >/dev/null \
+            && "$python" -m pip install -q --disable-pip-version-check "$GRIDEDIT_HODOKU_PIP"; then
+            echo "Installed the test oracle $GRIDEDIT_HODOKU_PIP in $GRIDEDIT_HODOKU_VENV"
+        else
+            echo "note: $GRIDEDIT_HODOKU_PIP cannot be installed here; the Sudoku oracle test will skip"
+            return 0
+        fi
+    fi
+    "$python" -c 'import hodoku' 2>/dev/null && export GRIDEDIT_REQUIRE_HODOKU=1
+    return 0
 }

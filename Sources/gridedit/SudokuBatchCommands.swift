@@ -41,9 +41,10 @@ extension SudokuCommand {
             abstract: "Grade puzzles the way a person solves them.",
             discussion: """
                 For a file of puzzle lines (or -), prints one line per puzzle in input order: \
-                TIER HARDEST STEPS, for example "hard x-wing 61". TIER is easy, medium, hard, \
-                expert or beyond-logic (no technique of the ladder finishes it), or no-solution \
-                or multiple-solutions; HARDEST is the hardest technique used (- for none). \
+                TIER HARDEST STEPS SCORE, for example "hard x-wing 61 1240". TIER is easy, medium, \
+                hard, expert or beyond-logic (no technique of the ladder finishes it), or no-solution \
+                or multiple-solutions; HARDEST is the hardest technique used (- for none); SCORE \
+                is the numeric rating, the points of every step (- for no unique solution). \
                 For puzzle files and folders, each line starts with the file's path and ends \
                 with the difficulty the file records.
                 """)
@@ -66,7 +67,7 @@ extension SudokuCommand {
                 let output = SudokuBatch.mapLines(parsed, jobs: jobs) { puzzle in
                     switch puzzle {
                     case .success(let grid): SudokuGrader.grade(grid, explaining: false).line
-                    case .failure: "error - 0"
+                    case .failure: "error - 0 -"
                     }
                 }
                 writeStandardOutput(output)

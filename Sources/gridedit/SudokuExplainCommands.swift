@@ -37,7 +37,7 @@ extension SudokuCommand {
                     break
                 }
                 let hardest = grade.hardest.map { " (hardest technique: \($0.name))" } ?? ""
-                print("grade: \(grade.tier!.rawValue)\(hardest), \(grade.steps.count) step\(grade.steps.count == 1 ? "" : "s")")
+                print("grade: \(grade.tier!.rawValue)\(hardest), \(grade.steps.count) step\(grade.steps.count == 1 ? "" : "s"), score \(grade.score!)")
                 let width = String(grade.steps.count).count
                 for (number, step) in grade.steps.enumerated() {
                     let label = String(number + 1)
@@ -85,7 +85,7 @@ extension SudokuCommand {
                     let grade = SudokuGrader.grade(item.grid)
                     let hardest = grade.hardest.map { ", hardest technique \($0.name)" } ?? ""
                     let stored = item.puzzle.map { "; the file says \($0.difficulty.rawValue)" } ?? ""
-                    print("  grade:      \(grade.tier!.rawValue)\(hardest), \(grade.steps.count) steps\(stored)")
+                    print("  grade:      \(grade.tier!.rawValue)\(hardest), \(grade.steps.count) steps, score \(grade.score!)\(stored)")
                     let redundant = SudokuMinimality.redundantGivens(item.grid)
                     print(redundant.isEmpty ? "  redundant:  none: the puzzle is minimal"
                                             : "  redundant:  \(redundant.map(\.description).joined(separator: ", ")) (each on its own)")

@@ -18,8 +18,11 @@ extension SudokuCommand {
         @Option(help: "Grid size: 4, 6 or 9.")
         var size = 9
 
-        @Option(help: "Tier: easy, medium, hard, expert or beyond-logic.")
-        var difficulty: SudokuTier = .medium
+        @Option(help: "Tier: easy, medium, hard, expert or beyond-logic (default medium).")
+        var difficulty: SudokuTier?
+
+        @Option(help: "Aim at a score range A..B instead of a tier, e.g. 900..1100 (see docs/sudoku.md for the scale).")
+        var score: String?
 
         @Option(help: "Symmetry of the givens: none, rot180, rot90, left-right, top-bottom, diagonal, anti-diagonal or dihedral.")
         var symmetry: SudokuSymmetry = .rot180
@@ -36,7 +39,7 @@ extension SudokuCommand {
         @Option(help: "Threads (default: all cores). The output does not depend on it.")
         var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-        @Flag(help: "Follow each puzzle with its grade: TIER HARDEST STEPS.")
+        @Flag(help: "Follow each puzzle with its grade: TIER HARDEST STEPS SCORE.")
         var grade = false
 
         func validate() throws {
@@ -44,6 +47,27 @@ extension SudokuCommand {
             guard count >= 1 else { throw ValidationError("--count must be at least 1") }
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
             if let attempts, attempts < 1 { throw ValidationError("--attempts must be at least 1") }
+            if score != nil, difficulty != nil { throw ValidationError("give --score or --difficulty, not both") }
+            if let score {
+                let range = try Self.scoreRange(score)
+                // A 4×4 puzzle is solved by singles alone, at most one hidden single per cell.
+                let ceiling = SudokuTechnique.hiddenSingle.points * 16
+                if size == 4, range.lowerBound > ceiling {
+                    throw ValidationError("--score \(score): a 4×4 puzzle scores at most \(ceiling) (singles only); ask for a range that starts lower")
+                }
+            }
+        }
+
+        /// `A..B` with 0 ≤ A ≤ B.
+        static func scoreRange(_ text: String) throws -> ClosedRange<Int> {
+            let parts = text.components(separatedBy: "..")
+            guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]) else {
+                throw ValidationError("--score must be a range A..B of whole numbers, e.g. 900..1100 (got \"\(text)\")")
+            }
+            guard low >= 0, low <= high else {
+                throw ValidationError("--score \(text) is empty: the range needs 0 ≤ A ≤ B")
+            }
+            return low...high
         }
 
         func run() throws {
@@ -52,8 +76,9 @@ extension SudokuCommand {
                 StandardStreams.errorLine("seed \(clock) (pass --seed \(clock) to get these puzzles again)")
                 return clock
             }()
-            let options = SudokuGenerator.Options(size: SudokuSize(rawValue: size)!, tier: difficulty,
-                                                  symmetry: symmetry, seed: seed, maxAttempts: attempts)
+            let options = SudokuGenerator.Options(size: SudokuSize(rawValue: size)!, tier: difficulty ?? .medium,
+                                                  symmetry: symmetry, seed: seed, maxAttempts: attempts,
+                                                  score: try score.map(Self.scoreRange))
             var problems: [String] = []
             for (index, result) in SudokuGenerator.generate(options, count: count, jobs: jobs).enumerated() {
                 switch result {

@@ -214,6 +214,82 @@ struct SudokuTechniquePatternTests {
         #expect(removals(step) == cells(["r1c2", "r2c2", "r3c2", "r7c1", "r8c1", "r9c1"], digit: 1))
     }
 
+    @Test func skyscraper() {
+        var p = Pattern()
+        p.confine(5, in: Pattern.row(2), to: ["r2c3", "r2c7"])
+        p.confine(5, in: Pattern.row(6), to: ["r6c3", "r6c8"])
+        let step = SingleDigitPatterns.skyscraper(p.board)
+        #expect(step?.technique == .skyscraper)
+        // r2c3 and r6c3 share column 3: r2c7 or r6c8 is 5.
+        #expect(removals(step) == cells(["r1c8", "r3c8", "r4c7", "r5c7"], digit: 5))
+        #expect(step?.explanation.contains("One of r2c7 and r6c8 is 5") == true, "\(step?.explanation ?? "")")
+        #expect(SingleDigitPatterns.twoStringKite(p.board) == nil)
+        #expect(SingleDigitPatterns.turbotFish(p.board) == nil)
+    }
+
+    @Test func twoStringKite() {
+        var p = Pattern()
+        p.confine(4, in: Pattern.row(1), to: ["r1c2", "r1c7"])
+        p.confine(4, in: Pattern.column(1), to: ["r2c1", "r8c1"])
+        let step = SingleDigitPatterns.twoStringKite(p.board)
+        #expect(step?.technique == .twoStringKite)
+        // r1c2 and r2c1 share box 1: r1c7 or r8c1 is 4.
+        #expect(removals(step) == cells(["r8c7"], digit: 4))
+        #expect(SingleDigitPatterns.skyscraper(p.board) == nil)
+        #expect(SingleDigitPatterns.turbotFish(p.board) == nil)
+    }
+
+    @Test func turbotFish() {
+        var p = Pattern()
+        p.confine(7, in: Pattern.box(1), to: ["r1c2", "r3c1"])
+        p.confine(7, in: Pattern.column(6), to: ["r1c6", "r7c6"])
+        let step = SingleDigitPatterns.turbotFish(p.board)
+        #expect(step?.technique == .turbotFish)
+        // r1c2 and r1c6 share row 1: r3c1 or r7c6 is 7.
+        #expect(removals(step) == cells(["r7c1"], digit: 7))
+        #expect(SingleDigitPatterns.skyscraper(p.board) == nil)
+        #expect(SingleDigitPatterns.twoStringKite(p.board) == nil)
+    }
+
+    @Test func wWing() {
+        var p = Pattern()
+        p.only("r1c1", [3, 8])
+        p.only("r5c5", [3, 8])
+        p.confine(8, in: Pattern.row(9), to: ["r9c1", "r9c5"])
+        let step = Wings.wWing(p.board)
+        #expect(step?.technique == .wWing)
+        // r9c1 sees r1c1, r9c5 sees r5c5: one of r1c1 and r5c5 is 3.
+        #expect(removals(step) == cells(["r1c5", "r5c1"], digit: 3))
+        #expect(step?.explanation.contains("In row 9, 8 can only go in r9c1 or r9c5") == true, "\(step?.explanation ?? "")")
+        // Without the link in row 9, no W-wing.
+        var q = Pattern()
+        q.only("r1c1", [3, 8])
+        q.only("r5c5", [3, 8])
+        #expect(Wings.wWing(q.board) == nil)
+    }
+
+    @Test func remotePair() {
+        var p = Pattern()
+        for cell in ["r1c1", "r1c5", "r5c5", "r5c9"] { p.only(cell, [2, 7]) }
+        let step = Chains.remotePair(p.board)
+        #expect(step?.technique == .remotePair)
+        // r1c1 and r5c9 are three links apart: one is 2, the other 7.
+        #expect(removals(step) == (cells(["r1c9", "r5c1"], digit: 2) + cells(["r1c9", "r5c1"], digit: 7)).sorted())
+        #expect(step?.explanation.contains("r1c1 and r5c9, an odd number of steps apart") == true, "\(step?.explanation ?? "")")
+    }
+
+    @Test func finnedXWing() {
+        var p = Pattern()
+        p.confine(3, in: Pattern.row(2), to: ["r2c2", "r2c7"])
+        p.confine(3, in: Pattern.row(8), to: ["r8c2", "r8c7", "r8c8"])
+        #expect(Fish.find(p.board, size: 2) == nil)
+        let step = FinnedFish.find(p.board, size: 2)
+        #expect(step?.technique == .finnedXWing)
+        // Either the fin r8c8 is 3 or the X-wing in columns 2 and 7 is: r7c7 and r9c7 see both.
+        #expect(removals(step) == cells(["r7c7", "r9c7"], digit: 3))
+        #expect(step?.explanation.contains("except in r8c8 (the fin, in box 9)") == true, "\(step?.explanation ?? "")")
+    }
+
     @Test func singles() throws {
         // A solved grid with a few holes.
         let full = try SudokuGrid(line: "534678912672195348198342567859761423426853791713924856961537284287419635345286179")
@@ -258,11 +334,18 @@ let techniquePuzzles: [(SudokuTechnique, String)] = [
     (.hiddenQuad, ".689.....2......1.5..614...93..5..214....8..........5...............56.....12948."),
     (.xWing, "................12....345........3....6.......71..8......2.6..834.......5..7....."),
     (.swordfish, "..............1..2.34....5..............5.34.1....67.....4..1.....83....2.......6"),
-    (.xyWing, ".................1..2..3.4.............15...6..3.7..2......473..5.......16...8..."),
+    (.remotePair, ".................1.....234.....5......3...6....7.1...8.5...3....9...6...18......5"),
+    (.skyscraper, ".................1..2..3.4.............15...6.43..7..........3815.6.....6......7."),
+    (.twoStringKite, "................12....34..............12.......5..64.....7....5.4...86..36.1....."),
+    (.turbotFish, ".................1..2.34.5.............1.6..7..3....8.....8..3..9..2....61......9"),
+    (.wWing, ".................1..2..3.4.............15...6..3.7..2......473..5.......16...8..."),
+    (.xyWing, ".................1..2..3.4......2.5..16.....74............6......5...83.9..17...."),
     (.xyzWing, "................12....34..5.......6...52.1....7....3......7.6..1.4......2....8..."),
+    (.finnedXWing, ".................1..2..3.4......25....4......16......7....1......8.5.32.5...7...."),
     (.jellyfish, "................12..3.45................567..18......9.....35...2.......91.2....."),
-    (.simpleColouring, ".................1.....234.....5......3...6....7.1...8.5...3....9...6...18......5"),
-    (.xChain, ".................1..2..3.4.............15...6.43..7..........3815.6.....6......7."),
+    (.finnedSwordfish, ".................1..2..3..4.......5......4.....3..678.....9.2...1.5.....64.1....."),
+    (.simpleColouring, ".................1..2..3.4.......2...1....5...6..74.......1..6...5....3...856...."),
+    (.xChain, ".................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7"),
     (.xyChain, ".................1..2..3.4........2......43...5..1...6...47...8.2..8....3.9......"),
 ]
 
@@ -335,7 +418,8 @@ struct SudokuGraderTests {
         #expect(grade.hardest == .fullHouse)
         #expect(grade.steps.count == 9)
         #expect(grade.tier == .easy)
-        #expect(grade.line == "easy full-house 9")
+        #expect(grade.line == "easy full-house 9 36")
+        #expect(grade.score == 9 * SudokuTechnique.fullHouse.points)
     }
 
     @Test("a puzzle beyond logic is graded so, and what is done is sound")
@@ -365,11 +449,12 @@ struct SudokuGraderTests {
     func invalid() throws {
         let conflict = try SudokuGrid(line: "11" + String(repeating: ".", count: 79))
         #expect(SudokuGrader.grade(conflict).status == .noSolution)
-        #expect(SudokuGrader.grade(conflict).line == "no-solution - 0")
+        #expect(SudokuGrader.grade(conflict).line == "no-solution - 0 -")
         let empty = SudokuGrid(size: .six)
         #expect(SudokuGrader.grade(empty).status == .multipleSolutions)
         #expect(SudokuGrader.grade(empty).tier == nil)
-        #expect(SudokuGrader.grade(empty).line == "multiple-solutions - 0")
+        #expect(SudokuGrader.grade(empty).line == "multiple-solutions - 0 -")
+        #expect(SudokuGrader.grade(empty).score == nil)
     }
 
     @Test("every step is sound on random puzzles of every size", arguments: [4, 6, 9])
@@ -408,6 +493,32 @@ struct SudokuGraderTests {
             let grid = try SudokuGrid(line: line)
             let solution = try #require(SudokuSolver.countSolutions(grid).solution)
             expectSound(SudokuGrader.grade(grid), solution: solution.cells.map(Int.init), line)
+        }
+    }
+
+    /// The techniques added with the numeric rating, which the published puzzles below must
+    /// exercise, so that their soundness is tested on real positions and not only on patterns.
+    static let laterTechniques: Set<SudokuTechnique> = [.remotePair, .skyscraper, .twoStringKite, .turbotFish, .wWing,
+                                                        .finnedXWing, .finnedSwordfish]
+
+    @Test("every step is sound on a few hundred published puzzles, the later techniques included",
+          .sharedSudokuData("tdoku_puzzles2_17_clue.txt", "tdoku_puzzles3_magictour_top1465.txt"))
+    func soundOnManyPuzzles() throws {
+        let clue17 = try SharedSudokuData.lines("tdoku_puzzles2_17_clue.txt")
+        let top = try SharedSudokuData.lines("tdoku_puzzles3_magictour_top1465.txt")
+        // Every 100th 17-clue puzzle and every 15th of top1465: about 590 puzzles.
+        let lines = stride(from: 7, to: clue17.count, by: 100).map { clue17[$0] } + stride(from: 3, to: top.count, by: 15).map { top[$0] }
+        var used: [SudokuTechnique: Int] = [:]
+        for line in lines {
+            let grid = try SudokuGrid(line: line)
+            let solution = try #require(SudokuSolver.countSolutions(grid).solution)
+            let grade = SudokuGrader.grade(grid)
+            for step in grade.steps { used[step.technique, default: 0] += 1 }
+            expectSound(grade, solution: solution.cells.map(Int.init), line)
+        }
+        print("steps per technique on \(lines.count) puzzles: \(used.sorted { $0.key < $1.key }.map { "\($0.key.id) \($0.value)" }.joined(separator: ", "))")
+        for technique in Self.laterTechniques.sorted() {
+            #expect(used[technique, default: 0] > 0, "\(technique.id) never used, so not tested here")
         }
     }
 

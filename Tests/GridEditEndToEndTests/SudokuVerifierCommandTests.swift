@@ -94,6 +94,10 @@ struct SudokuVerifierCommandTests {
         (["sudoku", "generate", "--difficulty", "extreme"], 64),
         (["sudoku", "generate", "--symmetry", "spiral"], 64),
         (["sudoku", "generate", "--count", "0"], 64),
+        (["sudoku", "generate", "--score", "1100..900"], 64),
+        (["sudoku", "generate", "--score", "hard"], 64),
+        (["sudoku", "generate", "--score", "900..1100", "--difficulty", "hard"], 64),
+        (["sudoku", "generate", "--size", "4", "--score", "500..600"], 64),
     ]
 
     @Test("bad usage exits 64; a missing file exits 2", arguments: usageCases)
@@ -105,18 +109,18 @@ struct SudokuVerifierCommandTests {
 
     // MARK: grade
 
-    @Test("grade prints TIER HARDEST STEPS per line")
+    @Test("grade prints TIER HARDEST STEPS SCORE per line")
     func gradeLines() throws {
         let input = [try givens("sudoku-9x9/classic-08.json"), conflict, emptyFour, "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"]
         let output = try GridEditBinary.run(["sudoku", "grade", "-", "--jobs", "2"], input: input.joined(separator: "\n"))
         #expect(output.status == 0)
         try #require(output.lines.count == 4)
-        #expect(output.lines[0].hasPrefix("expert simple-colouring "))
-        #expect(output.lines[1] == "no-solution - 0")
-        #expect(output.lines[2] == "multiple-solutions - 0")
+        #expect(output.lines[0].hasPrefix("hard remote-pair "))
+        #expect(output.lines[1] == "no-solution - 0 -")
+        #expect(output.lines[2] == "multiple-solutions - 0 -")
         #expect(output.lines[3].hasPrefix("beyond-logic "))
         for line in [output.lines[0], output.lines[3]] {
-            #expect(line.wholeMatch(of: /[a-z-]+ [a-z-]+ \d+/) != nil, "\(line)")
+            #expect(line.wholeMatch(of: /[a-z-]+ [a-z-]+ \d+ \d+/) != nil, "\(line)")
         }
     }
 
@@ -127,8 +131,8 @@ struct SudokuVerifierCommandTests {
         #expect(output.lines.count == 20)
         let field = ["easy": "easy", "medium": "medium", "hard": "hard", "expert": "expert", "beyond-logic": "expert"]
         for line in output.lines {
-            let match = try #require(line.wholeMatch(of: /(.+\.json): ([a-z-]+) ([a-z-]+) (\d+) \(file says ([a-z]+)\)/), "\(line)")
-            #expect(field[String(match.2)] == String(match.5), "\(line)")
+            let match = try #require(line.wholeMatch(of: /(.+\.json): ([a-z-]+) ([a-z-]+) (\d+) (\d+) \(file says ([a-z]+)\)/), "\(line)")
+            #expect(field[String(match.2)] == String(match.6), "\(line)")
         }
     }
 
@@ -144,7 +148,7 @@ struct SudokuVerifierCommandTests {
         let puzzle = try givens("sudoku-9x9/classic-05.json")
         #expect(lines.dropFirst().first == "puzzle \(puzzle)")
         let grade = try #require(lines.dropFirst(2).first)
-        let summary = try #require(grade.wholeMatch(of: /grade: ([a-z-]+) \(hardest technique: (.+)\), (\d+) steps/))
+        let summary = try #require(grade.wholeMatch(of: /grade: ([a-z-]+) \(hardest technique: (.+)\), (\d+) steps, score (\d+)/))
         let steps = lines.dropFirst(3).dropLast()
         #expect(steps.count == Int(summary.3)!)
         for (index, step) in steps.enumerated() {
@@ -182,7 +186,7 @@ struct SudokuVerifierCommandTests {
             "puzzle 1.233.4..134.312",
             "  givens:     11 of 16",
             "  solutions:  1",
-            "  grade:      easy, hardest technique full house, 5 steps",
+            "  grade:      easy, hardest technique full house, 5 steps, score 20",
             output.lines[4],
             "  symmetry:   none",
             output.lines[6],
@@ -230,7 +234,7 @@ struct SudokuVerifierCommandTests {
     }
 
     @Test("generate: unique puzzles of the tier asked for, with the symmetry asked for", arguments: [
-        ("9", "hard", "rot180"), ("6", "expert", "left-right"), ("4", "easy", "rot90"),
+        ("9", "hard", "rot180"), ("6", "hard", "left-right"), ("4", "easy", "rot90"),
     ])
     func generate(size: String, difficulty: String, symmetry: String) throws {
         let output = try GridEditBinary.run(["sudoku", "generate", "--size", size, "--difficulty", difficulty,
@@ -240,7 +244,7 @@ struct SudokuVerifierCommandTests {
         let n = Int(size)!
         for line in output.lines {
             let fields = line.split(separator: " ").map(String.init)
-            try #require(fields.count == 4)
+            try #require(fields.count == 5)
             #expect(fields[0].count == n * n)
             #expect(fields[1] == difficulty)
             // Unique, as `solve` sees it, and graded the same by `grade`.
@@ -262,6 +266,24 @@ struct SudokuVerifierCommandTests {
                 }
             }
         }
+    }
+
+    @Test("generate --score: puzzles whose score is in the range asked for, as grade scores them")
+    func generateScore() throws {
+        let output = try GridEditBinary.run(["sudoku", "generate", "--score", "1000..1200", "--count", "2", "--seed", "5", "--grade"])
+        #expect(output.status == 0, "\(output.stderr)")
+        try #require(output.lines.count == 2)
+        for line in output.lines {
+            let fields = line.split(separator: " ").map(String.init)
+            try #require(fields.count == 5)
+            let score = try #require(Int(fields[4]))
+            #expect((1000...1200).contains(score), "\(line)")
+            let graded = try GridEditBinary.run(["sudoku", "grade", "-"], input: fields[0])
+            #expect(graded.lines.first == fields[1...].joined(separator: " "))
+        }
+        let impossible = try GridEditBinary.run(["sudoku", "generate", "--size", "4", "--score", "150..160", "--seed", "1", "--attempts", "20"])
+        #expect(impossible.status == 1)
+        #expect(impossible.errorLines == ["puzzle 1 of 1: no 4×4 puzzle with a score in 150..160 and rot180 symmetry after 20 attempts; try a wider range, another symmetry or seed"])
     }
 
     @Test("generate: a tier a 4×4 grid cannot reach fails with a message, exit 1")

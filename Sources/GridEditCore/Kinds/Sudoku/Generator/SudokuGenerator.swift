@@ -20,6 +20,10 @@ public enum SudokuGenerator {
         /// an attempt takes about a millisecond at 6×6, 10–40 ms at 9×9). A 4×4 grid is
         /// always easy, so it gives up soon.
         public var maxAttempts: Int
+        /// When set, aim at a score in this range instead of at `tier`: removals are kept only
+        /// while the ladder solves the puzzle with a score within the top, and the result must
+        /// reach the bottom.
+        public var score: ClosedRange<Int>?
 
         public static func defaultAttempts(_ size: SudokuSize) -> Int {
             switch size {
@@ -30,7 +34,8 @@ public enum SudokuGenerator {
         }
 
         public init(size: SudokuSize = .nine, tier: SudokuTier = .medium, symmetry: SudokuSymmetry = .rot180,
-                    seed: UInt64 = 1, maxAttempts: Int? = nil) {
+                    seed: UInt64 = 1, maxAttempts: Int? = nil, score: ClosedRange<Int>? = nil) {
+            self.score = score
             self.size = size
             self.tier = tier
             self.symmetry = symmetry
@@ -53,8 +58,12 @@ public enum SudokuGenerator {
         public var description: String {
             switch self {
             case .gaveUp(let o):
-                "no \(o.tier.rawValue) \(o.size.rawValue)×\(o.size.rawValue) puzzle with \(o.symmetry.rawValue) symmetry after \(o.maxAttempts) attempts; "
+                if let score = o.score {
+                    "no \(o.size.rawValue)×\(o.size.rawValue) puzzle with a score in \(score.lowerBound)..\(score.upperBound) and \(o.symmetry.rawValue) symmetry after \(o.maxAttempts) attempts; try a wider range, another symmetry or seed"
+                } else {
+                    "no \(o.tier.rawValue) \(o.size.rawValue)×\(o.size.rawValue) puzzle with \(o.symmetry.rawValue) symmetry after \(o.maxAttempts) attempts; "
                     + (o.size == .nine ? "try another symmetry or seed" : "small grids rarely need harder techniques: try an easier tier")
+                }
             }
         }
     }
@@ -62,7 +71,9 @@ public enum SudokuGenerator {
     /// The `index`-th puzzle (0-based) for these options.
     public static func generate(_ options: Options, index: Int = 0) -> Result<Generated, Failure> {
         var random = SplitMix64(seed: mix(options.seed, UInt64(index)))
-        let allowed = Set(SudokuTechnique.allCases.filter { $0.tier <= options.tier })
+        // A score range allows every technique: the points of a hard one count against the top.
+        let top = options.score == nil ? options.tier : .expert
+        let allowed = Set(SudokuTechnique.allCases.filter { $0.tier <= top })
         var counter = SudokuCounter(keep: 0)
         let orbits = options.symmetry.orbits(size: options.size)
         let n = options.size.rawValue
@@ -74,11 +85,14 @@ public enum SudokuGenerator {
             for orbit in order {
                 let saved = orbit.map { puzzle.cells[$0.row * n + $0.column] }
                 for cell in orbit { puzzle.cells[cell.row * n + cell.column] = 0 }
-                if !keeps(puzzle, tier: options.tier, allowed: allowed, counter: &counter) {
+                if !keeps(puzzle, tier: top, allowed: allowed,
+                          maxScore: options.score?.upperBound ?? .max, counter: &counter) {
                     for (cell, value) in zip(orbit, saved) { puzzle.cells[cell.row * n + cell.column] = value }
                 }
             }
-            if SudokuGrader.grade(puzzle, explaining: false).tier == options.tier {
+            let grade = SudokuGrader.grade(puzzle, explaining: false)
+            let wanted = options.score.map { grade.status == .solved && $0.contains(grade.score!) } ?? (grade.tier == options.tier)
+            if wanted {
                 return .success(Generated(givens: puzzle, solution: solution, grade: SudokuGrader.grade(puzzle), attempts: attempt))
             }
         }
@@ -91,15 +105,15 @@ public enum SudokuGenerator {
     }
 
     /// A removal is kept while the puzzle is unique and, below beyond-logic, solvable by the
-    /// allowed techniques alone.
-    static func keeps(_ puzzle: SudokuGrid, tier: SudokuTier, allowed: Set<SudokuTechnique>,
+    /// allowed techniques alone with a score of at most `maxScore`.
+    static func keeps(_ puzzle: SudokuGrid, tier: SudokuTier, allowed: Set<SudokuTechnique>, maxScore: Int = .max,
                       counter: inout SudokuCounter) -> Bool {
         guard counter.count(puzzle, limit: 2).count == 1 else { return false }
         if tier == .beyondLogic { return true }
         var start = SudokuBoard(puzzle)
         start.explains = false
-        let (_, board) = SudokuGrader.solve(start, using: allowed)
-        return board.isSolved
+        let (steps, board) = SudokuGrader.solve(start, using: allowed)
+        return board.isSolved && (maxScore == .max || SudokuRating.score(steps, cellsLeft: 0) <= maxScore)
     }
 
     /// A complete grid drawn at random (a randomised search from the empty grid).

@@ -26,9 +26,16 @@ public enum SudokuGrader {
         (.hiddenQuad, { Subsets.hidden($0, size: 4) }),
         (.xWing, { Fish.find($0, size: 2) }),
         (.swordfish, { Fish.find($0, size: 3) }),
+        (.remotePair, Chains.remotePair),
+        (.skyscraper, SingleDigitPatterns.skyscraper),
+        (.twoStringKite, SingleDigitPatterns.twoStringKite),
+        (.turbotFish, SingleDigitPatterns.turbotFish),
+        (.wWing, Wings.wWing),
         (.xyWing, Wings.xyWing),
         (.xyzWing, Wings.xyzWing),
+        (.finnedXWing, { FinnedFish.find($0, size: 2) }),
         (.jellyfish, { Fish.find($0, size: 4) }),
+        (.finnedSwordfish, { FinnedFish.find($0, size: 3) }),
         (.simpleColouring, Chains.simpleColouring),
         (.xChain, Chains.xChain),
         (.xyChain, Chains.xyChain),
@@ -51,7 +58,8 @@ public enum SudokuGrader {
         var start = SudokuBoard(grid)
         start.explains = explaining
         let (steps, board) = solve(start, using: techniques)
-        return SudokuGrade(status: board.isSolved ? .solved : .stuck, steps: steps)
+        return SudokuGrade(status: board.isSolved ? .solved : .stuck, steps: steps,
+                           cellsLeft: board.values.lazy.filter { $0 == 0 }.count)
     }
 
     /// Applies the ladder until the board is solved or no technique helps.
@@ -132,20 +140,33 @@ public struct SudokuGrade: Sendable, Hashable {
     public var status: Status
     /// The logical steps taken, in order (up to where the ladder got stuck).
     public var steps: [SudokuStep]
+    /// Empty cells left where the ladder got stuck (0 when solved).
+    public var cellsLeft: Int
 
-    public init(status: Status, steps: [SudokuStep] = []) {
+    public init(status: Status, steps: [SudokuStep] = [], cellsLeft: Int = 0) {
         self.status = status
         self.steps = steps
+        self.cellsLeft = cellsLeft
+    }
+
+    /// The numeric rating (see `SudokuRating`): the points of every step, plus the stuck
+    /// points for a beyond-logic puzzle; nil when the puzzle has no unique solution.
+    public var score: Int? {
+        switch status {
+        case .solved, .stuck: SudokuRating.score(steps, cellsLeft: cellsLeft)
+        case .noSolution, .multipleSolutions: nil
+        }
     }
 
     /// The hardest technique used, nil when no step was needed or the puzzle is not unique.
     public var hardest: SudokuTechnique? { steps.map(\.technique).max() }
 
-    /// The tier: that of the hardest technique, beyond-logic when stuck; nil when the puzzle
-    /// has no unique solution. A full grid is easy.
+    /// The tier: the higher of the hardest technique's tier and the score's band (see
+    /// `SudokuRating.bands`), beyond-logic when stuck; nil when the puzzle has no unique
+    /// solution. A full grid is easy.
     public var tier: SudokuTier? {
         switch status {
-        case .solved: hardest?.tier ?? .easy
+        case .solved: max(hardest?.tier ?? .easy, SudokuRating.tier(score: score ?? 0))
         case .stuck: .beyondLogic
         case .noSolution, .multipleSolutions: nil
         }
@@ -159,11 +180,11 @@ public struct SudokuGrade: Sendable, Hashable {
         steps.reduce(into: [:]) { $0[$1.technique, default: 0] += 1 }
     }
 
-    /// The batch line: `TIER HARDEST STEPS`, e.g. `hard x-wing 61`, `beyond-logic xy-wing 23`,
-    /// `multiple-solutions - 0`.
+    /// The batch line: `TIER HARDEST STEPS SCORE`, e.g. `hard x-wing 61 1240`,
+    /// `beyond-logic xy-wing 23 3710`, `multiple-solutions - 0 -`.
     public var line: String {
         let first = tier?.rawValue ?? status.rawValue
-        return "\(first) \(hardest?.id ?? "-") \(steps.count)"
+        return "\(first) \(hardest?.id ?? "-") \(steps.count) \(score.map(String.init) ?? "-")"
     }
 }
 

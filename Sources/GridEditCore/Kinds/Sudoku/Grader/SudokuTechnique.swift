@@ -49,10 +49,17 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
     case hiddenQuad = "hidden-quad"
     case xWing = "x-wing"
     case swordfish
+    case remotePair = "remote-pair"
+    case skyscraper
+    case twoStringKite = "two-string-kite"
+    case turbotFish = "turbot-fish"
+    case wWing = "w-wing"
     case xyWing = "xy-wing"
     case xyzWing = "xyz-wing"
+    case finnedXWing = "finned-x-wing"
     // Expert
     case jellyfish
+    case finnedSwordfish = "finned-swordfish"
     case simpleColouring = "simple-colouring"
     case xChain = "x-chain"
     case xyChain = "xy-chain"
@@ -80,9 +87,16 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
         case .hiddenQuad: "hidden quad"
         case .xWing: "X-wing"
         case .swordfish: "swordfish"
+        case .remotePair: "remote pair"
+        case .skyscraper: "skyscraper"
+        case .twoStringKite: "2-string kite"
+        case .turbotFish: "turbot fish"
+        case .wWing: "W-wing"
         case .xyWing: "XY-wing"
         case .xyzWing: "XYZ-wing"
+        case .finnedXWing: "finned X-wing"
         case .jellyfish: "jellyfish"
+        case .finnedSwordfish: "finned swordfish"
         case .simpleColouring: "simple colouring"
         case .xChain: "X-chain"
         case .xyChain: "XY-chain"
@@ -93,8 +107,8 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
         switch self {
         case .fullHouse, .hiddenSingle, .nakedSingle: .easy
         case .pointing, .claiming, .nakedPair, .hiddenPair, .nakedTriple, .hiddenTriple: .medium
-        case .nakedQuad, .hiddenQuad, .xWing, .swordfish, .xyWing, .xyzWing: .hard
-        case .jellyfish, .simpleColouring, .xChain, .xyChain: .expert
+        case .nakedQuad, .hiddenQuad, .xWing, .swordfish, .remotePair, .skyscraper, .twoStringKite, .turbotFish, .wWing, .xyWing, .xyzWing, .finnedXWing: .hard
+        case .jellyfish, .finnedSwordfish, .simpleColouring, .xChain, .xyChain: .expert
         }
     }
 

@@ -1,5 +1,55 @@
-/// Expert: simple colouring, X-chains and XY-chains.
+/// Hard: remote pairs. Expert: simple colouring, X-chains and XY-chains.
 enum Chains {
+    // MARK: Remote pair
+
+    /// Cells that can only be x or y, each seeing the next: along the chain they alternate, so
+    /// the cells an odd number of links apart hold one x and one y. A cell that sees two such
+    /// cells (that do not see each other: otherwise a pair is simpler) can be neither.
+    static func remotePair(_ board: SudokuBoard) -> SudokuStep? {
+        let g = board.geometry
+        let pairs = (0..<g.cellCount).filter { board.values[$0] == 0 && board.candidates[$0].nonzeroBitCount == 2 }
+        var seen = Set<Int>()
+        for start in pairs where !seen.contains(start) {
+            let mask = board.candidates[start]
+            // Breadth-first over the cells with the same two digits; distance from `start`.
+            var distance: [Int: Int] = [start: 0]
+            var parent: [Int: Int] = [:]
+            var queue = [start]
+            var head = 0
+            while head < queue.count {
+                let cell = queue[head]
+                head += 1
+                for next in pairs where board.candidates[next] == mask && distance[next] == nil && g.sees(cell, next) {
+                    distance[next] = distance[cell]! + 1
+                    parent[next] = cell
+                    queue.append(next)
+                }
+            }
+            seen.formUnion(queue)
+            guard queue.count >= 4 else { continue }
+            let chain = Set(queue)
+            for (i, p) in queue.enumerated() {
+                for q in queue[(i + 1)...] where (distance[p]! + distance[q]!) % 2 == 1 && !g.sees(p, q) {
+                    let targets = (0..<g.cellCount).filter {
+                        !chain.contains($0) && board.candidates[$0] & mask != 0 && g.sees($0, p) && g.sees($0, q)
+                    }
+                    guard !targets.isEmpty else { continue }
+                    // The chain from p to q through their common ancestor, for the explanation.
+                    func up(_ cell: Int) -> [Int] { var path = [cell]; while let previous = parent[path.last!] { path.append(previous) }; return path }
+                    let (fromP, fromQ) = (up(p), up(q))
+                    let common = fromP.first { fromQ.contains($0) }!
+                    let walk = Array(fromP.prefix { $0 != common }) + [common] + fromQ.prefix { $0 != common }.reversed()
+                    let removed = targets.flatMap { cell in SudokuBoard.digits(board.candidates[cell] & mask).map { (cell, $0) } }
+                    return SudokuStep(
+                        technique: .remotePair, eliminations: board.eliminations(removed),
+                        focus: walk.map(board.cell),
+                        explanation: board.say("\(Words.list(walk.map(board.name), conjunction: "then")) can each only be \(Words.digits(mask, conjunction: "or")), and each sees the next, so they alternate: \(board.name(p)) and \(board.name(q)), an odd number of steps apart, hold one \(Words.digits(mask, conjunction: "and")) the other. A cell that sees both can be neither: remove \(board.removalText(board.eliminations(removed)))."))
+                }
+            }
+        }
+        return nil
+    }
+
     /// Pairs of cells that are the only two places for `digit` in some unit ("conjugate
     /// pairs"): exactly one of each pair holds the digit.
     static func strongLinks(_ board: SudokuBoard, digit: Int) -> [Int: [Int]] {

@@ -49,3 +49,65 @@ enum Fish {
         return nil
     }
 }
+
+/// Hard and expert: the finned X-wing (2) and finned swordfish (3), sashimi ones included.
+enum FinnedFish {
+    static let techniques: [Int: SudokuTechnique] = [2: .finnedXWing, 3: .finnedSwordfish]
+
+    /// In k rows, a digit fits only in k columns, except for some extra cells (the fins), all
+    /// in one box. Either a fin holds the digit, or the rows make a plain fish; a cell of those
+    /// columns, outside the rows, inside the fins' box, is ruled out both ways (and the same
+    /// with rows and columns swapped). A sashimi fish is one whose row keeps a single place
+    /// in the columns besides its fins.
+    static func find(_ board: SudokuBoard, size k: Int) -> SudokuStep? {
+        let g = board.geometry
+        let n = g.n
+        guard 2 * k <= n else { return nil }
+        for digit in 1...n {
+            for byRows in [true, false] {
+                var lines: [Int] = []
+                var positions: [[Int]] = []
+                for line in 0..<n {
+                    let cells = board.cells(in: byRows ? line : n + line, with: digit)
+                    guard (1...k + 2).contains(cells.count) else { continue }
+                    lines.append(line)
+                    positions.append(cells)
+                }
+                var found: SudokuStep?
+                forEachCombination(of: lines.count, choose: k) { chosen in
+                    let base = chosen.map { lines[$0] }
+                    let cells = chosen.flatMap { positions[$0] }
+                    let used = Set(cells.map { byRows ? g.column($0) : g.row($0) }).sorted()
+                    guard used.count > k, used.count <= k + 2 else { return false }
+                    var done = false
+                    forEachCombination(of: used.count, choose: k) { coverIndices in
+                        let cover = coverIndices.map { used[$0] }
+                        let position = { (cell: Int) in byRows ? g.column(cell) : g.row(cell) }
+                        let fins = cells.filter { !cover.contains(position($0)) }
+                        guard !fins.isEmpty else { return false }
+                        let box = g.boxUnit(fins[0])
+                        guard fins.allSatisfy({ g.boxUnit($0) == box }) else { return false }
+                        // Every base line keeps a place in the cover (else it is no fish).
+                        guard chosen.allSatisfy({ positions[$0].contains { cover.contains(position($0)) } }) else { return false }
+                        let targets = g.units[box].filter { cell in
+                            board.has(cell, digit) && cover.contains(position(cell))
+                                && !base.contains(byRows ? g.row(cell) : g.column(cell))
+                        }
+                        guard !targets.isEmpty else { return false }
+                        let (baseWord, coverWord) = byRows ? ("rows", "columns") : ("columns", "rows")
+                        let sashimi = chosen.contains { positions[$0].filter { cover.contains(position($0)) }.count == 1 }
+                        found = SudokuStep(
+                            technique: techniques[k]!, eliminations: board.eliminations(targets.map { ($0, digit) }),
+                            focus: cells.sorted().map(board.cell),
+                            explanation: board.say("In \(baseWord) \(Words.list(base.map { String($0 + 1) })), \(digit) can only go in \(coverWord) \(Words.list(cover.map { String($0 + 1) })), except in \(board.names(fins.sorted())) (the fin\(fins.count == 1 ? "" : "s"), in \(g.unitName(box)))\(sashimi ? ", a sashimi fish" : ""). Either a fin is \(digit), or those \(coverWord) get their \(digit) in those \(baseWord); both rule out \(digit) from the cells of those \(coverWord) in \(g.unitName(box)) outside those \(baseWord): remove \(digit) from \(board.names(targets))."))
+                        done = true
+                        return true
+                    }
+                    return done
+                }
+                if let found { return found }
+            }
+        }
+        return nil
+    }
+}

@@ -1,5 +1,35 @@
-/// Hard: XY-wing and XYZ-wing.
+/// Hard: W-wing, XY-wing and XYZ-wing.
 enum Wings {
+    /// Two cells that are both x or y, not in one unit, and a unit where y fits only in two
+    /// places, one seeing each cell: if the first cell is not x it is y, so its neighbour in
+    /// that unit is not y, so the other place is, so the second cell is not y but x. One of
+    /// the two cells is x, and a cell that sees both cannot be.
+    static func wWing(_ board: SudokuBoard) -> SudokuStep? {
+        let g = board.geometry
+        let pairs = (0..<g.cellCount).filter { board.values[$0] == 0 && board.candidates[$0].nonzeroBitCount == 2 }
+        for (i, p) in pairs.enumerated() {
+            for q in pairs[(i + 1)...] where board.candidates[q] == board.candidates[p] && !g.sees(p, q) {
+                let mask = board.candidates[p]
+                for y in SudokuBoard.digits(mask) {
+                    let x = SudokuBoard.digits(mask & ~SudokuBoard.bit(y))[0]
+                    let targets = (0..<g.cellCount).filter { $0 != p && $0 != q && board.has($0, x) && g.sees($0, p) && g.sees($0, q) }
+                    guard !targets.isEmpty else { continue }
+                    for unit in g.units.indices {
+                        let link = board.cells(in: unit, with: y)
+                        guard link.count == 2, !link.contains(p), !link.contains(q) else { continue }
+                        for (s, t) in [(link[0], link[1]), (link[1], link[0])] where g.sees(s, p) && g.sees(t, q) {
+                            return SudokuStep(
+                                technique: .wWing, eliminations: board.eliminations(targets.map { ($0, x) }),
+                                focus: [p, q, s, t].sorted().map(board.cell),
+                                explanation: board.say("\(board.name(p)) and \(board.name(q)) are both \(Words.digits(mask, conjunction: "or")). In \(g.unitName(unit)), \(y) can only go in \(board.name(s)) or \(board.name(t)); \(board.name(s)) sees \(board.name(p)) and \(board.name(t)) sees \(board.name(q)). If \(board.name(p)) is not \(x) it is \(y), so \(board.name(s)) is not \(y), \(board.name(t)) is, and \(board.name(q)) is \(x). One of the two is \(x), so a cell that sees both cannot be: remove \(x) from \(board.names(targets))."))
+                        }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
     /// A pivot cell that is x or y sees two cells that are x or z and y or z: whichever the
     /// pivot is, one of those two is z, so a cell that sees both cannot be z.
     static func xyWing(_ board: SudokuBoard) -> SudokuStep? {
