@@ -33,9 +33,14 @@ public struct CameraLayout: Sendable {
     /// (``LayoutSnapper/Method/grid(vertex:)`` with a vertex): the piece moves so that one of its
     /// vertices is on a grid point; for a piece turned 45° its vertices give placements a few
     /// hundredths of a unit apart, and a fit that lies nearly half-way between two of them could
-    /// as well be the other. 1 for pieces placed by contact or with their figure.
+    /// as well be the other; the same for a piece whose figure is on the grid by one of this
+    /// piece's vertices. 1 for pieces placed by contact, or whose figure's grid point is elsewhere.
     public static func gridClarity(_ seen: ApproximatePose, snapped: Pose, method: LayoutSnapper.Method) -> (clarity: Double, margin: Double) {
-        guard case .grid(vertex: .some) = method else { return (1, 1) }
+        guard case .grid(let vertex) = method else { return (1, 1) }
+        // A piece on the grid with its figure: judged by this piece only when one of its own
+        // vertices is on a grid point (the figure's grid point may be on another piece).
+        func onGrid(_ x: Double) -> Bool { abs(x * 4 - (x * 4).rounded()) < 1e-9 }
+        if vertex == nil, !snapped.vertices.contains(where: { onGrid($0.doubleX) && onGrid($0.doubleY) }) { return (1, 1) }
         let a = seen.degrees * .pi / 180
         let fitted = seen.piece.shape.localVertices.map { v -> (Double, Double) in
             let x = (seen.flipped ? -1 : 1) * v.doubleX, y = v.doubleY

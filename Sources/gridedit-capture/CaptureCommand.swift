@@ -106,7 +106,7 @@ struct CaptureCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp("With --stream: stop when standard input closes (the REPL holds it open).", visibility: .hidden))
     var stopWhenInputCloses = false
 
-    @Flag(name: .long, help: "Print each piece's fit and snap.")
+    @Flag(name: .long, help: "Print each piece's colour, fit, confidence and snap.")
     var verbose = false
 
     func run() throws {
@@ -161,7 +161,7 @@ struct CaptureCommand: ParsableCommand {
                 + "\(f(Self.degrees(sighting.degrees)))°\(sighting.flipped ? " flipped" : ""), fit \(f(fit.fit))"
                 + " → (\(pose.position.x), \(pose.position.y)) \(pose.rotation.degrees)°\(pose.flipped ? " flipped" : "")"
             line += "; colour \(fit.colour), confidence \(f(fit.confidence)) (explained \(f(fit.explained)), "
-                + "lead \(f(fit.margin)) over \(fit.rival ?? "no rival"), settled \(f(fit.settled)))"
+                + "lead \(f(fit.margin)) over \(fit.rival ?? "no rival"), settled \(f(fit.settled)), grid \(f(fit.gridClear)))"
             if let report = reports[pose.piece] { line += "; snapped \(report.description.drop { $0 != ":" }.dropFirst(2))" }
             StandardStreams.writeError(line + "\n")
         }

@@ -9,7 +9,7 @@ import Testing
 /// The second, independent frame source (Tests/PhotoFrames): photograph-like frames whose
 /// pieces, lens and light are not drawn by the renderer capture was built against. A seeded
 /// share runs here (`GRIDEDIT_PHOTO_FRAMES_COUNT`, `GRIDEDIT_PHOTO_FRAMES_FIRST_SEED` run others
-/// by hand); `gridedit-bench capture-photos` runs the full count. Prints the rates per condition
+/// by hand); `gridedit-bench capture` runs the full count (500). Prints the rates per condition
 /// and the confidences of right and wrong pieces.
 @Suite("Capture on photograph-like frames")
 struct PhotoFramesTests {
@@ -43,5 +43,5 @@ struct PhotoFramesTests {
     }
 
     /// The share of frames that must come out right (measured: see docs/capture.md).
-    static let rightFloor = 0.5
+    static let rightFloor = 0.55
 }

@@ -42,7 +42,7 @@ public struct PieceFit: Sendable, Hashable {
 
     /// The confidence under which a piece is refused. Chosen from measured fits (docs/capture.md,
     /// "Confidence"): every wrong fit measured was below it, nearly every right one above.
-    public static let threshold = 0.4
+    public static let threshold = 0.6
     /// A lead of this share of the piece's area over the rival counts as fully distinct.
     public static let distinctMargin = 0.25
 
