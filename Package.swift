@@ -92,7 +92,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
-                                                                 "GridEditCapture", "SyntheticFrames", "CVision", "PoseSequences", "GridEditTestSupport",
+                                                                 "GridEditCapture", "SyntheticFrames", "PhotoFrames", "CVision", "PoseSequences", "GridEditTestSupport",
                                                                  "GridEditServe", "ServeTestClient"]),
 
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore"], path: "Tests/GridEditTestSupport"),
@@ -100,6 +100,12 @@ let package = Package(
         // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
         .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo"],
                 path: "Tests/SyntheticFrames"),
+        // Photograph-like frames drawn independently of the capture renderer's pieces (bevel,
+        // shadow, gloss, a lens with distortion, colour temperature, JPEG, a hand): the second
+        // frame source of the capture tests and `gridedit-bench capture`.
+        .target(name: "PhotoFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "GridEditCapture",
+                                                    "CVision", "CCairo", "SyntheticFrames", "PoseSequences"],
+                path: "Tests/PhotoFrames"),
         // Noisy pose sequences that lay out exact figures piece by piece, replayed through the
         // editor's commands and checked against the figure: for the settling test and benchmark.
         .target(name: "PoseSequences", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditLayout", "GridEditEditor"],
@@ -111,7 +117,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/BrowserSupport"),
-        .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "GridEditCore", "GridEditGeometry",
+        .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "PhotoFrames", "GridEditCore", "GridEditGeometry",
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),
         .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON"]),

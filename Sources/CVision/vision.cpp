@@ -398,3 +398,65 @@ int gev_composite_premultiplied(gev_image *image, const uint8_t *bgra, int strid
 }
 
 }  // extern "C"
+
+// MARK: Photograph-like frames
+
+gev_image *gev_warp_lens(const gev_image *image, const double homography[9], double fx, double fy, double cx,
+                         double cy, double k1, double k2, int width, int height, uint32_t fill) {
+    return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
+        if (!validImage(image)) return nullptr;
+        if (width <= 0 || height <= 0 || fx <= 0 || fy <= 0) { fail("empty output size or focal length"); return nullptr; }
+        cv::Mat mapX(height, width, CV_32F), mapY(height, width, CV_32F);
+        const double *h = homography;
+        for (int v = 0; v < height; v++) {
+            float *rowX = mapX.ptr<float>(v), *rowY = mapY.ptr<float>(v);
+            for (int u = 0; u < width; u++) {
+                double x = (u - cx) / fx, y = (v - cy) / fy, r2 = x * x + y * y;
+                double k = 1 + k1 * r2 + k2 * r2 * r2;
+                double px = x * k * fx + cx, py = y * k * fy + cy;
+                double w = h[6] * px + h[7] * py + h[8];
+                if (w <= 1e-12) { rowX[u] = -1e6f; rowY[u] = -1e6f; continue; }
+                rowX[u] = float((h[0] * px + h[1] * py + h[2]) / w);
+                rowY[u] = float((h[3] * px + h[4] * py + h[5]) / w);
+            }
+        }
+        cv::Scalar border((fill & 0xff), (fill >> 8) & 0xff, (fill >> 16) & 0xff);
+        cv::Mat out;
+        cv::remap(image->mat, out, mapX, mapY, cv::INTER_LINEAR, cv::BORDER_CONSTANT, border);
+        return wrap(std::move(out));
+    });
+}
+
+int gev_motion_blur(gev_image *image, double length, double degrees) {
+    return guarded(-1, [&] {
+        if (!validImage(image)) return -1;
+        if (length < 1) return 0;
+        int size = int(std::ceil(length)) | 1;
+        cv::Mat kernel = cv::Mat::zeros(size, size, CV_32F);
+        double c = std::cos(degrees * CV_PI / 180), s = std::sin(degrees * CV_PI / 180);
+        int samples = 4 * size;
+        for (int i = 0; i < samples; i++) {
+            double t = (double(i) / (samples - 1) - 0.5) * length;
+            int x = int(std::lround(size / 2 + t * c)), y = int(std::lround(size / 2 + t * s));
+            if (x >= 0 && x < size && y >= 0 && y < size) kernel.at<float>(y, x) += 1;
+        }
+        kernel /= cv::sum(kernel)[0];
+        cv::filter2D(image->mat, image->mat, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+        return 0;
+    });
+}
+
+int gev_jpeg_roundtrip(gev_image *image, int quality) {
+    return guarded(-1, [&] {
+        if (!validImage(image)) return -1;
+        std::vector<uchar> bytes;
+        if (!cv::imencode(".jpg", image->mat, bytes, {cv::IMWRITE_JPEG_QUALITY, std::max(1, std::min(100, quality))})) {
+            fail("JPEG encoding failed");
+            return -1;
+        }
+        cv::Mat decoded = cv::imdecode(bytes, cv::IMREAD_COLOR);
+        if (decoded.empty()) { fail("JPEG decoding failed"); return -1; }
+        image->mat = decoded;
+        return 0;
+    });
+}

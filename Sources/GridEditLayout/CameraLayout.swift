@@ -1,3 +1,4 @@
+import Foundation
 import GridEditCore
 
 /// The exact layout a camera shows: the approximate poses of the pieces on the mat in, exact poses
@@ -11,6 +12,54 @@ public struct CameraLayout: Sendable {
     public private(set) var sent: [TangramPiece: Pose] = [:]
 
     public init() {}
+
+    /// Units the settled middle of a piece may lie from where it was seen and still fully agree
+    /// (camera noise and the grid step), and the shift at which they no longer agree at all.
+    public static let settleSlack = 0.15
+    public static let settleLimit = 0.5
+
+    /// How well a settled pose agrees with the pose seen, 0…1, from how far settling moved the
+    /// piece's middle: a snap of a whole unit means fit and layout disagree, and the piece's
+    /// confidence (see `PieceFit` in GridEditCapture) falls to 0.
+    public static func settleAgreement(shift: Double) -> Double {
+        max(0, min(1, 1 - (shift - settleSlack) / (settleLimit - settleSlack)))
+    }
+
+    /// Units by which the nearest grid placement of a piece the grid alone places must beat the
+    /// next nearest for the choice to be clear.
+    public static let gridMarginScale = 0.05
+
+    /// How clearly the 0.25 grid decides where a piece goes, 0…1, when the grid alone placed it
+    /// (``LayoutSnapper/Method/grid(vertex:)`` with a vertex): the piece moves so that one of its
+    /// vertices is on a grid point; for a piece turned 45° its vertices give placements a few
+    /// hundredths of a unit apart, and a fit that lies nearly half-way between two of them could
+    /// as well be the other; the same for a piece whose figure is on the grid by one of this
+    /// piece's vertices. 1 for pieces placed by contact, or whose figure's grid point is elsewhere.
+    public static func gridClarity(_ seen: ApproximatePose, snapped: Pose, method: LayoutSnapper.Method) -> (clarity: Double, margin: Double) {
+        guard case .grid(let vertex) = method else { return (1, 1) }
+        // A piece on the grid with its figure: judged by this piece only when one of its own
+        // vertices is on a grid point (the figure's grid point may be on another piece).
+        func onGrid(_ x: Double) -> Bool { abs(x * 4 - (x * 4).rounded()) < 1e-9 }
+        if vertex == nil, !snapped.vertices.contains(where: { onGrid($0.doubleX) && onGrid($0.doubleY) }) { return (1, 1) }
+        let a = seen.degrees * .pi / 180
+        let fitted = seen.piece.shape.localVertices.map { v -> (Double, Double) in
+            let x = (seen.flipped ? -1 : 1) * v.doubleX, y = v.doubleY
+            return (seen.x + cos(a) * x - sin(a) * y, seen.y + sin(a) * x + cos(a) * y)
+        }
+        // The exact outline moved to where the fit's middle is; each vertex's nearest grid point
+        // then gives one placement (a shift of the whole piece).
+        let exact = snapped.vertices.map { ($0.doubleX, $0.doubleY) }
+        let n = Double(exact.count)
+        let dx = fitted.map(\.0).reduce(0, +) / n - exact.map(\.0).reduce(0, +) / n
+        let dy = fitted.map(\.1).reduce(0, +) / n - exact.map(\.1).reduce(0, +) / n
+        func grid(_ x: Double) -> Double { (x * 4).rounded() / 4 }
+        let shifts = exact.map { v -> (Double, Double) in let (x, y) = (v.0 + dx, v.1 + dy); return (grid(x) - x, grid(y) - y) }
+            .sorted { hypot($0.0, $0.1) < hypot($1.0, $1.1) }
+        let best = shifts[0]
+        guard let second = shifts.first(where: { hypot($0.0 - best.0, $0.1 - best.1) > 0.01 }) else { return (1, 1) }
+        let margin = hypot(second.0, second.1) - hypot(best.0, best.1)
+        return (max(0, min(1, margin / gridMarginScale)), margin)
+    }
 
     /// The exact layout of every piece seen, in piece order.
     public static func settle(_ seen: [ApproximatePose]) throws(EditError) -> LayoutSnapper.Result {
@@ -27,10 +76,18 @@ public struct CameraLayout: Sendable {
             // Not one layout (cannot happen with a tracker's ids): pass the raw events on.
             return out + events.filter { $0.kind != .removed }
         }
+        // A piece's confidence is the tracker's, lowered when settling moved it far from where it
+        // was seen (a consumer ignores poses under its minimum confidence).
         let confidence = Dictionary(announced.map { ($0.pose.piece, $0.pose.confidence) }, uniquingKeysWith: { a, _ in a })
+        let reports = Dictionary(settled.reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        let seen = Dictionary(announced.map { ($0.pose.piece, $0.pose) }, uniquingKeysWith: { a, _ in a })
         for pose in settled.poses where sent[pose.piece]?.footprint != pose.footprint {
+            var trust = min(confidence[pose.piece] ?? 1, Self.settleAgreement(shift: reports[pose.piece]?.distance ?? 0))
+            if let report = reports[pose.piece], let sighting = seen[pose.piece] {
+                trust = min(trust, Self.gridClarity(sighting, snapped: pose, method: report.method).clarity)
+            }
             out.append(PoseEvent(kind: sent[pose.piece] == nil ? .detected : .moved,
-                                 pose: ApproximatePose(pose, confidence: confidence[pose.piece] ?? 1), timestamp: time, frame: frame))
+                                 pose: ApproximatePose(pose, confidence: trust), timestamp: time, frame: frame))
             sent[pose.piece] = pose
         }
         return out

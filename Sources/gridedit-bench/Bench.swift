@@ -17,7 +17,7 @@ enum Bench {
         ("tangram", { try TangramBenchmark.run(repository: repository) }),
         // The editor's figures include the settling engine's rate on noisy pose sequences (issue 11).
         ("editor", { try EditorBenchmark.run(repository: repository); try SettleBenchmark.run(repository: repository) }),
-        ("capture", { try CaptureBenchmark.run() }),
+        ("capture", { try CaptureBenchmark.run(); try CaptureBenchmark.photoRates() }),
         ("settle", { try SettleBenchmark.run(repository: repository) }),
         ("serve", { try ServeBenchmark.run(repository: repository) }),
         ("merge", { try MergeBenchmark.run(entries: 100_000) }),
@@ -27,6 +27,7 @@ enum Bench {
     static let tools: [(name: String, what: String, run: @Sendable (String) throws -> Void)] = [
         ("frames", "six random synthetic camera frames", { try FrameTools.samples(into: $0) }),
         ("capture-frames", "the frames the capture end-to-end tests read", { try FrameTools.captureFrames(into: $0) }),
+        ("photo-frames", "twelve photograph-like frames (Tests/PhotoFrames)", { try FrameTools.photoFrames(into: $0) }),
     ]
 
     static let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

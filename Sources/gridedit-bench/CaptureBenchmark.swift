@@ -2,6 +2,7 @@ import CVision
 import Foundation
 import GridEditCapture
 import GridEditCore
+import PhotoFrames
 import SyntheticFrames
 
 /// Camera capture on one core (OpenCV's threads off): synthetic frames (mat, pieces, perspective,
@@ -59,5 +60,21 @@ enum CaptureBenchmark {
             print(String(format: "  %4d×%-4d  %5.1f fps   latency median %5.1f ms, p95 %5.1f ms, max %5.1f ms   (%d frames, %d with a layout)",
                          width, height, 1000 / mean, percentile(0.5), percentile(0.95), latencies.last!, latencies.count, recovered))
         }
+    }
+
+    /// Capture's rates on photograph-like frames (Tests/PhotoFrames), per condition: right,
+    /// refused, WRONG. `GRIDEDIT_PHOTO_FRAMES_COUNT` frames (default 500) from seed
+    /// `GRIDEDIT_PHOTO_FRAMES_FIRST_SEED` (default 0), on every core.
+    static func photoRates() throws {
+        gev_set_threads(1)
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["GRIDEDIT_PHOTO_FRAMES_COUNT"].flatMap(Int.init) ?? 500
+        let first = environment["GRIDEDIT_PHOTO_FRAMES_FIRST_SEED"].flatMap(UInt64.init) ?? 0
+        print("capture: \(count) photograph-like frames from seed \(first) (Tests/PhotoFrames)")
+        let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
+        let outcomes = try PhotoEvaluation.parallelRun(first..<first + UInt64(count), analyzer: analyzer)
+        print(PhotoEvaluation.table(outcomes))
+        print(PhotoEvaluation.confidenceReport(outcomes))
+        for outcome in outcomes where outcome.kind != .right { print("  seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)") }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import CVision
+import PhotoFrames
 import SyntheticFrames
 
 /// Synthetic camera frames written out for a person to look at: when capture misreads a frame,
@@ -25,6 +27,20 @@ enum FrameTools {
         for file in set.views + [set.video, set.plain, set.cropped, set.sixPieces, set.sharedProfile, set.merged,
                                  set.outside, set.slots, set.slotsWithoutSquare, set.ownSet] {
             print(file)
+        }
+    }
+
+    /// `gridedit-bench photo-frames DIR`: the photograph-like frames of seeds 0–11 (the first of
+    /// the capture tests' seeded share), as `photo-SEED.png`.
+    static func photoFrames(into folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for seed in 0..<12 as Range<UInt64> {
+            let frame = try PhotoFrames.render(PhotoScene.random(seed: seed))
+            defer { gev_image_free(frame) }
+            guard gev_image_write(frame, "\(folder)/photo-\(seed).png") == 0 else {
+                throw SyntheticFrameError("cannot write \(folder)/photo-\(seed).png: \(String(cString: gev_last_error()))")
+            }
+            print("\(folder)/photo-\(seed).png")
         }
     }
 }

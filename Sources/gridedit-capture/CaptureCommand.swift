@@ -106,7 +106,7 @@ struct CaptureCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp("With --stream: stop when standard input closes (the REPL holds it open).", visibility: .hidden))
     var stopWhenInputCloses = false
 
-    @Flag(name: .long, help: "Print each piece's fit and snap.")
+    @Flag(name: .long, help: "Print each piece's colour, fit, confidence and snap.")
     var verbose = false
 
     func run() throws {
@@ -155,10 +155,15 @@ struct CaptureCommand: ParsableCommand {
                                            + "check \(hidden.count == 1 ? "its pose" : "their poses"), or capture again with nothing over the pieces\n")
         }
         guard verbose else { return }
-        for (sighting, pose) in zip(result.layout.sightings, result.layout.poses) {
-            StandardStreams.writeError("  \(pose.piece.rawValue): seen at (\(f(sighting.x)), \(f(sighting.y))) "
-                + "\(f(Self.degrees(sighting.degrees)))°\(sighting.flipped ? " flipped" : ""), fit \(f(sighting.confidence))"
-                + " → (\(pose.position.x), \(pose.position.y)) \(pose.rotation.degrees)°\(pose.flipped ? " flipped" : "")\n")
+        let reports = Dictionary(result.layout.reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        for ((sighting, pose), fit) in zip(zip(result.layout.sightings, result.layout.poses), result.layout.fits) {
+            var line = "  \(pose.piece.rawValue): seen at (\(f(sighting.x)), \(f(sighting.y))) "
+                + "\(f(Self.degrees(sighting.degrees)))°\(sighting.flipped ? " flipped" : ""), fit \(f(fit.fit))"
+                + " → (\(pose.position.x), \(pose.position.y)) \(pose.rotation.degrees)°\(pose.flipped ? " flipped" : "")"
+            line += "; colour \(fit.colour), confidence \(f(fit.confidence)) (explained \(f(fit.explained)), "
+                + "lead \(f(fit.margin)) over \(fit.rival ?? "no rival"), settled \(f(fit.settled)), grid \(f(fit.gridClear)))"
+            if let report = reports[pose.piece] { line += "; snapped \(report.description.drop { $0 != ":" }.dropFirst(2))" }
+            StandardStreams.writeError(line + "\n")
         }
     }
 

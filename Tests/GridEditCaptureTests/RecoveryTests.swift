@@ -21,6 +21,8 @@ struct RecoveryTests {
         var worstError: Double
         var worstPiece: TangramPiece?
         var hand: Bool
+        /// Refused with a message naming a piece (a doubtful fit, a piece not found), not written.
+        var refusedNamingPiece = false
     }
 
     /// Distance from each true vertex to the nearest vertex of the fitted, unsnapped outline;
@@ -45,7 +47,8 @@ struct RecoveryTests {
         switch CapturedLayout.make(from: analyzer.analyze(image), profile: profile) {
         case .failure(let problem):
             if let folder = ProcessInfo.processInfo.environment["GRIDEDIT_CAPTURE_FAILURES"] { try? frame.write(png: "\(folder)/frame-\(seed).png") }
-            return Outcome(seed: seed, recovered: false, problem: problem.message, worstError: .infinity, worstPiece: nil, hand: scene.hand != nil)
+            return Outcome(seed: seed, recovered: false, problem: problem.message, worstError: .infinity, worstPiece: nil, hand: scene.hand != nil,
+                           refusedNamingPiece: !problem.pieces.isEmpty)
         case .success(let layout):
             var worst = 0.0, worstPiece: TangramPiece?
             for (pose, sighting) in zip(truth, layout.sightings) {
@@ -61,7 +64,7 @@ struct RecoveryTests {
         }
     }
 
-    @Test("200 random frames: every exact pose recovered, position error before snapping well under a grid step")
+    @Test("200 random frames: never a wrong layout, at least 93 % recovered exactly, the rest refused naming a piece; position error before snapping well under a grid step")
     func twoHundredFrames() throws {
         let profile = try SyntheticFrames.templateProfile()
         let analyzer = FrameAnalyzer(profile: profile)
@@ -80,7 +83,14 @@ struct RecoveryTests {
                      withHand.filter(\.recovered).count, withHand.count,
                      worst?.worstError ?? .nan, worst?.worstPiece?.rawValue ?? "-", Int(worst?.seed ?? 0)))
         for failure in outcomes where !failure.recovered { print("  seed \(failure.seed): \(failure.problem ?? "?")") }
-        #expect(recovered.count == count)
+        // Since the confidence threshold (docs/capture.md, "Confidence"), a frame whose fit is
+        // doubtful is refused rather than risked: 187 of these 200 are recovered, 13 refused
+        // (mostly a 45° piece nearly half-way between two grid placements, or a piece under a hand
+        // that fits as well turned), none written wrong.
+        let wrong = outcomes.filter { !$0.recovered && $0.worstError.isFinite }
+        #expect(wrong.isEmpty, "written wrong: \(wrong.map(\.seed))")
+        #expect(outcomes.allSatisfy { $0.recovered || $0.refusedNamingPiece })
+        #expect(Double(recovered.count) >= 0.93 * Double(count))
         // Snapping to the 0.25 grid is only safe when the fit is within half a step.
         #expect((worst?.worstError ?? .infinity) < 0.125)
     }

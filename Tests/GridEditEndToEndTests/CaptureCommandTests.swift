@@ -63,7 +63,7 @@ struct CaptureCommandTests {
         #expect(footprints(try loadTangram(mixed).pieces ?? []) == footprints(frames.poses))
     }
 
-    @Test("--verbose prints each piece's fit and snap, turns in [0, 360)")
+    @Test("--verbose prints each piece's fit, colour, confidence and snap, turns in [0, 360)")
     func verbose() throws {
         let frames = try CaptureFixtures.get()
         let out = try TemporaryFolder()
@@ -73,6 +73,7 @@ struct CaptureCommandTests {
         #expect(lines.map { String($0.prefix { $0 != ":" }) } == TangramPiece.allCases.map { "  \($0.rawValue)" }, "\(run.stderr)")
         for line in lines {
             #expect(line.contains(": seen at (") && line.contains(", fit 0.") && line.contains(" → ("), "\(line)")
+            #expect(line.contains("; colour ") && line.contains(", confidence ") && line.contains("; snapped "), "\(line)")
             #expect(!line.contains("360°"), "\(line)")
         }
     }

@@ -5,9 +5,10 @@ import Testing
 
 @Suite("Capture warnings")
 struct CaptureWarningTests {
-    @Test("a piece partly under a hand is named in a warning; the puzzle is still written")
+    @Test("a piece mostly under a hand that fits as well another way is refused by name; nothing is written")
     func handOverAPiece() throws {
-        // Seed 1087: fingers over most of small-1 (the fit may be wrong, so the designer is told).
+        // Seed 1087: fingers over most of small-1, whose visible part fits as well turned 180°:
+        // its confidence is under the threshold, so the capture refuses rather than guess.
         let scene = try Scene.random(seed: 1087)
         let hidden = try #require(scene.hand).touchedPieces(scene.poses)
         #expect(hidden.map(\.rawValue) == ["small-1"])
@@ -15,8 +16,9 @@ struct CaptureWarningTests {
         let photo = folder.file("hand.png").path, target = folder.file("hand.json").path
         try SyntheticFrames.render(scene).write(png: photo)
         let run = try CaptureBinary.run(["capture", "--image", photo, "-o", target])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("warning: small-1 partly hidden (a hand?); check its pose"), "\(run.stderr)")
-        #expect(FileManager.default.fileExists(atPath: target))
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("error: \(photo): small-1 (green): not sure of its pose (confidence "), "\(run.stderr)")
+        #expect(run.stderr.contains("keep hands off the piece"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target))
     }
 }

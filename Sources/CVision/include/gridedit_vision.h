@@ -122,6 +122,20 @@ int gev_apply_lighting(gev_image *image, double darkest, double brightest, doubl
  * out = layer + image × (255 − alpha) / 255, rounded, saturating. Returns 0, or -1 with a message. */
 int gev_composite_premultiplied(gev_image *image, const uint8_t *bgra, int stride);
 
+/* MARK: Photograph-like frames (tests and the benchmark): a lens, motion and JPEG */
+
+/* What a camera with radial lens distortion sees of a plane image. Output pixel (u, v) is a
+ * distorted image point: with normalised coordinates x = (u - cx) / fx, y = (v - cy) / fy and
+ * r² = x² + y², the undistorted point is (x, y) · (1 + k1 r² + k2 r⁴) (k1 > 0: barrel), which
+ * `homography` (3×3, row-major, undistorted output pixels → source pixels) maps into the source.
+ * Bilinear; outside the source is `fill` (0xRRGGBB). NULL with a message on failure. */
+gev_image *gev_warp_lens(const gev_image *image, const double homography[9], double fx, double fy, double cx,
+                         double cy, double k1, double k2, int width, int height, uint32_t fill);
+/* A straight motion blur `length` pixels long along `degrees` (0 = to the right), in place. */
+int gev_motion_blur(gev_image *image, double length, double degrees);
+/* The image encoded as JPEG at `quality` (1–100) and decoded again, in place. */
+int gev_jpeg_roundtrip(gev_image *image, int quality);
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,9 +36,9 @@ public struct PieceFinder: Sendable {
 
     public init() {}
 
-    /// The sightings, one per piece of the profile, or the failures (every missing piece and
-    /// every merged colour, not just the first).
-    public func find(in labels: PixelLabels) -> (sightings: [ApproximatePose], failures: [Failure]) {
+    /// The sightings, one per piece of the profile, with the evidence for each (same order), or
+    /// the failures (every missing piece and every merged colour, not just the first).
+    public func find(in labels: PixelLabels) -> (sightings: [ApproximatePose], failures: [Failure], fits: [PieceFit]) {
         let n = labels.size
         let ppu = TopView.pixelsPerUnit
         var owner = [Int16](repeating: -2, count: n * n)  // -1 paper, -2 unknown, ≥ 0 a slot
@@ -72,6 +72,7 @@ public struct PieceFinder: Sendable {
         for (s, slot) in slots.enumerated() { for p in slot.pixels { owner[Int(p)] = Int16(s) } }
 
         var sightings: [ApproximatePose] = []
+        var fits: [PieceFit] = []
         var taken: [Int: Int] = [:]  // colour → pieces already handed out
         for (s, slot) in slots.enumerated() {
             let colour = labels.colours[slot.colour]
@@ -79,20 +80,24 @@ public struct PieceFinder: Sendable {
             taken[slot.colour] = index + 1
             // Same-colour pieces are told apart by the caller (a tracker); here each slot is tried
             // as every shape its colour may be, and the shape that fits best wins.
-            var best: (ApproximatePose, Int)?
+            var best: (ApproximatePose, PieceFit)?
             for piece in Self.distinctShapes(colour.pieces) {
                 let fit = fitSlot(Int16(s), pixels: slot.pixels, piece: piece, owner: owner, size: n)
-                if best == nil || fit.1 > best!.1 {
+                if best == nil || fit.1.score > best!.1.score {
                     var sighting = fit.0
                     let candidates = Self.ordered(colour.pieces, preferring: piece, index: index)
                     sighting.piece = candidates[0]
                     sighting.alternatives = Array(candidates.dropFirst())
-                    best = (sighting, fit.1)
+                    var evidence = fit.1
+                    evidence.piece = candidates[0]
+                    evidence.colour = ColourNames.describe(colour)
+                    best = (sighting, evidence)
                 }
             }
             sightings.append(best!.0)
+            fits.append(best!.1)
         }
-        return (sightings, failures)
+        return (sightings, failures, fits)
     }
 
     static func distinctShapes(_ pieces: [TangramPiece]) -> [TangramPiece] {
@@ -149,7 +154,7 @@ public struct PieceFinder: Sendable {
         var score: Int
     }
 
-    func fitSlot(_ slot: Int16, pixels: [Int32], piece: TangramPiece, owner: [Int16], size n: Int) -> (ApproximatePose, Int) {
+    func fitSlot(_ slot: Int16, pixels: [Int32], piece: TangramPiece, owner: [Int16], size n: Int) -> (ApproximatePose, PieceFit) {
         let shape = piece.shape
         let ppu = TopView.pixelsPerUnit
         var sx = 0.0, sy = 0.0
@@ -181,20 +186,60 @@ public struct PieceFinder: Sendable {
             }
         }
         starts.sort { $0.score > $1.score }
-        var best = climb(starts[0], slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden)
+        // The best start is refined (and for a hidden piece the next few too); so is the best start
+        // that lies another way (another turn or side), so that the fit knows its nearest rival.
+        var climbed = [climb(starts[0], slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden)]
         for start in starts.dropFirst().prefix(hidden ? 3 : 0) {
-            let refined = climb(start, slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden)
-            if refined.score > best.score { best = refined }
+            climbed.append(climb(start, slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden))
         }
+        let first = climbed.max { $0.score < $1.score }!
+        if let rival = starts.first(where: { !Self.sameWay($0, first, shape: shape) }) {
+            climbed.append(climb(rival, slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden))
+        }
+        let best = climbed.max { $0.score < $1.score }!
+        // The rival: the best refined fit that puts the piece elsewhere (another turn or side, or
+        // its middle more than a quarter unit away), which a wrong pose would be.
+        let rival = climbed.filter { !Self.sameWay($0, best, shape: shape) || Self.distance($0.placement, best.placement) > 0.25 }
+            .max { $0.score < $1.score }
         let (template, placement, score) = (best.template, best.placement, best.score)
         let expected = template.area * ppu * ppu
         let degrees = Self.canonicalTurn(placement.degrees, shape: shape)
         let origin = template.vertexZero(cx: placement.cx, cy: placement.cy, degrees: degrees)
         let hiddenInside = Self.unknownInside(template, placement, owner: owner, size: n)
+        let fit = PieceFit(piece: piece, colour: "", fit: max(0, min(1, Double(score) / expected)),
+                           explained: max(0, min(1, Double(score) / max(expected - Double(hiddenInside), 0.25 * expected))),
+                           margin: rival.map { Double(score - $0.score) / expected } ?? 1,
+                           rival: rival.map { Self.describeRival($0, best, shape: shape) }, settleShift: 0,
+                           hiddenShare: Double(hiddenInside) / expected, score: score)
         let sighting = ApproximatePose(piece: piece, x: origin.x, y: origin.y, degrees: degrees, flipped: template.flipped,
-                                       confidence: max(0, min(1, Double(score) / expected)),
+                                       confidence: fit.confidence,
                                        occluded: Double(hiddenInside) > 0.02 * expected)
-        return (sighting, score)
+        return (sighting, fit)
+    }
+
+    /// Whether two fits lie the same way: the same side up and the same 45° turn, up to the
+    /// shape's symmetry.
+    static func sameWay(_ a: Fit, _ b: Fit, shape: TangramPiece.Shape) -> Bool {
+        guard a.template.flipped == b.template.flipped else { return false }
+        let step = { (fit: Fit) in Int((canonicalTurn(fit.placement.degrees, shape: shape) / 45).rounded()) % 8 }
+        return step(a) == step(b)
+    }
+
+    static func distance(_ a: Placement, _ b: Placement) -> Double {
+        ((a.cx - b.cx) * (a.cx - b.cx) + (a.cy - b.cy) * (a.cy - b.cy)).squareRoot()
+    }
+
+    /// The rival in words, for --verbose: `turned 90°`, `flipped`, `moved 0.62`.
+    static func describeRival(_ rival: Fit, _ best: Fit, shape: TangramPiece.Shape) -> String {
+        var parts: [String] = []
+        if rival.template.flipped != best.template.flipped { parts.append("flipped") }
+        var turn = (canonicalTurn(rival.placement.degrees, shape: shape) - canonicalTurn(best.placement.degrees, shape: shape))
+            .truncatingRemainder(dividingBy: 360)
+        if turn > 180 { turn -= 360 } else if turn < -180 { turn += 360 }
+        if abs(turn) >= 22.5 { parts.append("turned \(Int((turn / 45).rounded()) * 45)°") }
+        let d = distance(rival.placement, best.placement)
+        if d > 0.25 { parts.append("moved \(PieceFit.hundredths(d))") }
+        return parts.isEmpty ? "another pose" : parts.joined(separator: ", ")
     }
 
     /// Hill climbing on position and angle from a start: coarse steps first when a hidden part

@@ -18,6 +18,9 @@ public struct CapturedLayout: Sendable {
     public var reports: [LayoutSnapper.PieceReport]
     /// Identifies the layout: equal for frames that snapped to the same footprints.
     public var key: [Pose.Footprint]
+    /// The evidence for each piece, in piece order, settling included: every one is trusted
+    /// (``PieceFit/isTrusted``), or there is no layout.
+    public var fits: [PieceFit]
 
     /// The snapped layout of a frame, or why there is none.
     public static func make(from analysis: FrameAnalysis, profile: ColorProfile? = nil) -> Result<CapturedLayout, CaptureProblem> {
@@ -49,20 +52,57 @@ public struct CapturedLayout: Sendable {
                 return .failure(CaptureProblem(message: error.message, pieces: []))
             }
             let poses = snapped.poses.sorted { $0.piece < $1.piece }
+            let fits = settledFits(analysis, reports: snapped.reports, poses: poses)
+            let doubtful = fits.filter { !$0.isTrusted }
+            guard doubtful.isEmpty else {
+                return .failure(CaptureProblem(message: doubtful.map { describe(doubtful: $0, profile: profile) }.joined(separator: "; "),
+                                               pieces: doubtful.map(\.piece)))
+            }
             return .success(CapturedLayout(poses: poses, sightings: ordered, reports: snapped.reports,
-                                           key: poses.map { $0.footprint }))
+                                           key: poses.map { $0.footprint }, fits: fits))
         }
     }
 
-    static func describe(_ failure: PieceFinder.Failure, profile: ColorProfile?) -> String {
-        func named(_ pieces: [TangramPiece]) -> String {
-            let names = pieces.map { piece in
-                guard let colour = profile?.colors[piece] else { return piece.rawValue }
-                return "\(piece.rawValue) (\(ColourNames.name(hue: colour.hue, saturation: colour.saturation, value: colour.value)))"
+    /// The analysis's evidence in piece order, each with how far settling moved the piece. A
+    /// sighting without evidence (an analysis made by hand) counts as fully explained.
+    public static func settledFits(_ analysis: FrameAnalysis, reports: [LayoutSnapper.PieceReport], poses: [Pose]) -> [PieceFit] {
+        let byPiece = Dictionary(analysis.fits.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        let reports = Dictionary(reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        let sightings = Dictionary(analysis.sightings.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        return poses.sorted { $0.piece < $1.piece }.map { pose in
+            let piece = pose.piece
+            var fit = byPiece[piece] ?? PieceFit(piece: piece, colour: "", fit: sightings[piece]?.confidence ?? 1,
+                                                 explained: sightings[piece]?.confidence ?? 1, margin: 1, rival: nil,
+                                                 settleShift: 0, hiddenShare: 0)
+            if let report = reports[piece] {
+                fit.settleShift = report.distance
+                if let sighting = sightings[piece] {
+                    fit.gridMargin = CameraLayout.gridClarity(sighting, snapped: pose, method: report.method).margin
+                }
             }
-            return names.count <= 2 ? names.joined(separator: " and ")
-                : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            return fit
         }
+    }
+
+    /// `small-2 (pink): not sure where it lies (confidence 0.41: …)`, ending in what to do.
+    static func describe(doubtful fit: PieceFit, profile: ColorProfile?) -> String {
+        "\(named([fit.piece], profile: profile)): not sure of its pose (confidence \(PieceFit.hundredths(fit.confidence)), "
+            + "under \(PieceFit.hundredths(PieceFit.threshold)): \(fit.weakness)), so nothing was written: light the mat evenly "
+            + "without glare, take the photo from more nearly straight above, keep hands off the piece, or calibrate the "
+            + "colours for this light (gridedit capture calibrate)"
+    }
+
+    static func named(_ pieces: [TangramPiece], profile: ColorProfile?) -> String {
+        let names = pieces.map { piece in
+            guard let colour = profile?.colors[piece] else { return piece.rawValue }
+            return "\(piece.rawValue) (\(ColourNames.name(hue: colour.hue, saturation: colour.saturation, value: colour.value)))"
+        }
+        return names.count <= 2 ? names.joined(separator: " and ")
+            : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    static func describe(_ failure: PieceFinder.Failure, profile: ColorProfile?) -> String {
+        func named(_ pieces: [TangramPiece]) -> String { Self.named(pieces, profile: profile) }
         switch failure {
         case .missing(let pieces):
             return "\(named(pieces)) not found on the mat: put \(pieces.count == 1 ? "it" : "them") inside the play area, "
@@ -79,6 +119,11 @@ public struct CapturedLayout: Sendable {
 
 /// Rough colour words for messages ("medium (green) not found").
 enum ColourNames {
+    /// A colour class of the labels in words: `red (hue 355°)`.
+    static func describe(_ colour: PixelLabels.ColourClass) -> String {
+        "\(name(hue: Double(colour.hue), saturation: Double(colour.saturation), value: 1)) (hue \(Int(colour.hue.rounded()))°)"
+    }
+
     static func name(hue: Double, saturation: Double, value: Double) -> String {
         if saturation < 0.2 { return value > 0.7 ? "white" : value > 0.3 ? "grey" : "black" }
         switch hue {

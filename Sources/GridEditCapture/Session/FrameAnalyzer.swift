@@ -11,6 +11,8 @@ public struct FrameAnalysis: Sendable {
     }
 
     public var outcome: Outcome
+    /// The evidence for each sighting (same order as `sightings`): fit, rival, confidence.
+    public var fits: [PieceFit] = []
 
     public var sightings: [ApproximatePose] {
         if case .seen(_, let s, _) = outcome { return s }
@@ -39,8 +41,8 @@ public struct FrameAnalyzer: Sendable {
         case .failure(let failure):
             return FrameAnalysis(outcome: .noMat(failure))
         case .success(let (view, top)):
-            let (sightings, failures) = finder.find(in: PixelLabels(view: top, profile: profile))
-            return FrameAnalysis(outcome: .seen(view: view, sightings: sightings, failures: failures))
+            let (sightings, failures, fits) = finder.find(in: PixelLabels(view: top, profile: profile))
+            return FrameAnalysis(outcome: .seen(view: view, sightings: sightings, failures: failures), fits: fits)
         }
     }
 

@@ -32,37 +32,71 @@ public struct PoseStream {
         }
     }
 
-    public func run() throws(CaptureError) {
+    /// What the stream carries from frame to frame.
+    public struct State {
         var tracker = PoseTracker()
         var layout = CameraLayout()
-        write(TouchRecording(description: source.spec.description, events: []).headerLine)
+        var lastProblem: String?
+
+        public init() {
+            // A pose under the confidence threshold never settles, and the REPL ignores events
+            // under it (the header says so), so no doubtful piece is placed.
+            tracker.minConfidence = PieceFit.threshold
+        }
+    }
+
+    /// The stream's first line: what it is, and the confidence under which poses are ignored.
+    public var headerLine: String {
+        TouchRecording(description: source.spec.description, minConfidence: PieceFit.threshold, events: []).headerLine
+    }
+
+    public func run() throws(CaptureError) {
+        var state = State()
+        write(headerLine)
         let fps = source.framesPerSecond > 0 ? source.framesPerSecond : 30
         let started = MonotonicTime.now
         var index = 0
-        var lastProblem: String?
         while let frame = try source.next() {
             // Still images are moments apart: a second each, so a layout shown in a few settles.
             let time = source.spec.isLive ? MonotonicTime.now - started
                 : source.spec.isImages ? Double(index) : Double(index) / fps
-            let analysis = analyzer.analyze(frame)
-            var problem: String?
-            switch analysis.outcome {
-            case .noMat(let failure):
-                problem = failure.message
-            case .seen(_, _, let failures):
-                if !failures.isEmpty { problem = failures.map { CapturedLayout.describe($0, profile: analyzer.profile) }.joined(separator: "; ") }
-            }
-            if problem != lastProblem {
-                status(problem ?? "mat in view")
-                lastProblem = problem
-            }
-            let events = tracker.track(PoseTracker.Frame(index: index, time: time, observations: analysis.sightings,
-                                                          matVisible: analysis.matView != nil))
-            if !events.isEmpty { send(layout.update(events, announced: tracker.announced, time: time, frame: index)) }
+            process(analyzer.analyze(frame), time: time, index: index, state: &state)
             index += 1
         }
-        let last = tracker.flush()
-        if !last.isEmpty { send(layout.update(last, announced: tracker.announced, time: last[0].timestamp, frame: index)) }
+        let last = state.tracker.flush()
+        if !last.isEmpty { send(state.layout.update(last, announced: state.tracker.announced, time: last[0].timestamp, frame: index)) }
+    }
+
+    /// One analysed frame: its problems to the status line (when they change), its sightings to
+    /// the tracker, and the settled changes to the output.
+    public func process(_ analysis: FrameAnalysis, time: Double, index: Int, state: inout State) {
+        var problem: String?
+        switch analysis.outcome {
+        case .noMat(let failure):
+            problem = failure.message
+        case .seen(_, _, let failures):
+            if !failures.isEmpty { problem = failures.map { CapturedLayout.describe($0, profile: analyzer.profile) }.joined(separator: "; ") }
+            // A piece under a hand is being moved: no need to say so.
+            let doubtful = zip(analysis.fits, analysis.sightings).filter { !$0.0.isTrusted && !$0.1.occluded }.map(\.0)
+            if !doubtful.isEmpty {
+                problem = ([problem].compactMap { $0 } + doubtful.map { Self.notPlaced($0, profile: analyzer.profile) })
+                    .joined(separator: "; ")
+            }
+        }
+        if problem != state.lastProblem {
+            status(problem ?? "mat in view")
+            state.lastProblem = problem
+        }
+        let events = state.tracker.track(PoseTracker.Frame(index: index, time: time, observations: analysis.sightings,
+                                                            matVisible: analysis.matView != nil))
+        if !events.isEmpty { send(state.layout.update(events, announced: state.tracker.announced, time: time, frame: index)) }
+    }
+
+    /// `small-2 (pink) not placed: not sure of its pose (confidence 0.41 …)`.
+    static func notPlaced(_ fit: PieceFit, profile: ColorProfile) -> String {
+        "\(CapturedLayout.named([fit.piece], profile: profile)) not placed: confidence \(PieceFit.hundredths(fit.confidence)) "
+            + "is under \(PieceFit.hundredths(PieceFit.threshold)) (\(fit.weakness)); light the mat evenly without glare, "
+            + "hold the camera more nearly straight above, or calibrate the colours (gridedit capture calibrate)"
     }
 
     func send(_ events: [PoseEvent]) {

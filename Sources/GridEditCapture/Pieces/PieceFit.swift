@@ -1,0 +1,71 @@
+import GridEditCore
+import GridEditLayout
+
+/// How sure capture is of one piece's pose, and why: the evidence `--verbose` prints and the
+/// confidence that decides whether the piece may be written or placed at all.
+///
+/// The confidence is the weakest of four measures, each 0…1:
+/// - **explained**: the fit's score over the pixels the outline should show (hidden pixels, under
+///   a hand, left out): how well the ideal shape explains what is visible;
+/// - **distinct**: how far the fit beats its nearest rival (the best fit lying another way, or a
+///   quarter unit or more away), as a share of ``distinctMargin`` of the piece's area: a pose that
+///   barely beats another could as well be the other;
+/// - **settled**: whether the exact pose the layout settled on agrees with the fitted one: 1 when
+///   the snap moved the piece's middle at most 0.15 units, 0 at 0.5 units (a snap of a whole unit
+///   means the fit and the layout disagree; `CameraLayout.settleAgreement`, which the stream uses too);
+/// - **grid-clear**: for a piece the grid alone places, how much nearer its grid placement was
+///   than the next (a 45° piece's vertices give placements a few hundredths apart), over 0.05 units.
+///
+/// Below ``threshold`` a piece is never written nor placed (see docs/capture.md for the data).
+public struct PieceFit: Sendable, Hashable {
+    public var piece: TangramPiece
+    /// The colour class the pixels were taken from, in words: `red (hue 355°)`.
+    public var colour: String
+    /// The fit's score over the piece's whole area (1 = every pixel explained), as `fit` prints.
+    public var fit: Double
+    /// The score over the part of the outline that is not hidden.
+    public var explained: Double
+    /// The score's lead over the rival fit, over the piece's area (1 when there is no rival).
+    public var margin: Double
+    /// The rival, in words (`turned 90°`), when there is one.
+    public var rival: String?
+    /// How far (units) settling moved the piece's middle from the fit; 0 before settling.
+    public var settleShift: Double
+    /// The share of the outline hidden (unknown pixels: a hand, a glare).
+    public var hiddenShare: Double
+    /// For a piece the grid alone placed: how much nearer (units) its grid placement was than
+    /// the next one (see `CameraLayout.gridClarity`); 1 otherwise.
+    public var gridMargin = 1.0
+    /// The fit's raw score (pixels), to choose between the shapes a shared colour may be.
+    var score = 0
+
+    /// The confidence under which a piece is refused. Chosen from 500 photograph-like frames
+    /// (docs/capture.md, "Confidence"): 0.4 let two wrong frames through, 0.6 one (which no
+    /// measure here sees), 0.7 none but by coincidence, at the cost of 49 right frames.
+    public static let threshold = 0.6
+    /// A lead of this share of the piece's area over the rival counts as fully distinct.
+    public static let distinctMargin = 0.25
+
+    public var distinct: Double { max(0, min(1, margin / Self.distinctMargin)) }
+    public var settled: Double { CameraLayout.settleAgreement(shift: settleShift) }
+    public var gridClear: Double { max(0, min(1, gridMargin / CameraLayout.gridMarginScale)) }
+    public var confidence: Double { min(explained, distinct, settled, gridClear) }
+    public var isTrusted: Bool { confidence >= Self.threshold }
+
+    /// Which measure holds the confidence down, in words, for messages.
+    public var weakness: String {
+        let c = confidence
+        if c == gridClear && gridClear < 1 {
+            return "it lies nearly half-way between two places on the grid (the nearer by only \(Self.hundredths(gridMargin)) units)"
+        }
+        if c == settled && settled < 1 { return "its fitted pose and the settled layout disagree by \(Self.hundredths(settleShift)) units" }
+        if c == distinct && distinct < 1 { return "it fits almost as well \(rival ?? "another way")" }
+        return "its shape explains only \(Int((explained * 100).rounded())) % of its pixels"
+    }
+
+    /// `0.62`
+    static func hundredths(_ value: Double) -> String {
+        let h = Int((value * 100).rounded())
+        return "\(h / 100).\(h % 100 < 10 ? "0" : "")\(h % 100)"
+    }
+}

@@ -1,0 +1,47 @@
+import CVision
+import Foundation
+import GridEditCapture
+import GridEditCore
+import PhotoFrames
+import SyntheticFrames
+import Testing
+
+/// The second, independent frame source (Tests/PhotoFrames): photograph-like frames whose
+/// pieces, lens and light are not drawn by the renderer capture was built against. A seeded
+/// share runs here (`GRIDEDIT_PHOTO_FRAMES_COUNT`, `GRIDEDIT_PHOTO_FRAMES_FIRST_SEED` run others
+/// by hand); `gridedit-bench capture` runs the full count (500). Prints the rates per condition
+/// and the confidences of right and wrong pieces.
+@Suite("Capture on photograph-like frames")
+struct PhotoFramesTests {
+    @Test("a scene gives the same frame every time, and the camera keeps the mat in view")
+    func reproducible() throws {
+        let a = try PhotoFrames.render(PhotoScene.random(seed: 11)), b = try PhotoFrames.render(PhotoScene.random(seed: 11))
+        defer { gev_image_free(a); gev_image_free(b) }
+        var strideA: Int32 = 0, strideB: Int32 = 0
+        let bytesA = gev_image_bytes(a, &strideA)!, bytesB = gev_image_bytes(b, &strideB)!
+        let count = Int(strideA) * Int(gev_image_height(a))
+        #expect(memcmp(bytesA, bytesB, count) == 0)
+        #expect(gev_image_width(a) == 1280 && gev_image_height(a) == 720)
+    }
+
+    @Test("seeded photo-like frames: never a wrong layout; every refusal names a piece or the mat")
+    func seededShare() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["GRIDEDIT_PHOTO_FRAMES_COUNT"].flatMap(Int.init) ?? 48
+        let first = environment["GRIDEDIT_PHOTO_FRAMES_FIRST_SEED"].flatMap(UInt64.init) ?? 0
+        let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
+        let outcomes = try PhotoEvaluation.parallelRun(first..<first + UInt64(count), analyzer: analyzer)
+        print(PhotoEvaluation.table(outcomes))
+        print(PhotoEvaluation.confidenceReport(outcomes))
+        for outcome in outcomes where outcome.kind != .right { print("  seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)") }
+        #expect(outcomes.filter { $0.kind == .wrong }.isEmpty)
+        let right = outcomes.filter { $0.kind == .right }.count
+        #expect(Double(right) >= PhotoFramesTests.rightFloor * Double(count), "\(right) of \(count) right")
+        for outcome in outcomes where outcome.kind == .refusedPiece {
+            #expect(TangramPiece.allCases.contains { outcome.message.contains($0.rawValue) }, "\(outcome.message)")
+        }
+    }
+
+    /// The share of frames that must come out right (measured: see docs/capture.md).
+    static let rightFloor = 0.55
+}

@@ -1,0 +1,163 @@
+import CVision
+import Foundation
+import GridEditCapture
+import GridEditCore
+import GridEditLayout
+import SyntheticFrames
+
+/// What capture made of one photo-like frame, against the truth.
+public struct PhotoOutcome: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Every piece where it lies, exactly or with the whole figure moved by one translation.
+        case right
+        /// Refused, naming a piece.
+        case refusedPiece = "refused (piece named)"
+        /// Refused for the mat (markers), naming no piece.
+        case refusedMat = "refused (mat)"
+        /// A layout that is not the truth: the one outcome that must never happen.
+        case wrong = "WRONG"
+    }
+
+    public var seed: UInt64
+    public var kind: Kind
+    /// Right with no translation at all.
+    public var exact: Bool
+    public var message: String
+    public var conditions: [(axis: String, value: String)]
+    /// Every settled piece of a frame whose pieces were all found, whatever the threshold:
+    /// its confidence and whether its settled pose is right. The data the threshold is chosen from.
+    public var pieces: [(piece: TangramPiece, confidence: Double, right: Bool)]
+}
+
+public enum PhotoEvaluation {
+    /// Renders the scene of `seed`, captures it as `gridedit capture --image` does (analysis, then
+    /// ``CapturedLayout/make(from:profile:)``, which refuses doubtful pieces) and judges the result.
+    public static func run(seed: UInt64, analyzer: FrameAnalyzer) throws -> PhotoOutcome {
+        let scene = PhotoScene.random(seed: seed)
+        let frame = try PhotoFrames.render(scene)
+        defer { gev_image_free(frame) }
+        guard let image = VisionImage.copying(frame) else { throw SyntheticFrameError("cannot copy the frame") }
+        if let folder = ProcessInfo.processInfo.environment["GRIDEDIT_PHOTO_FRAMES"] {
+            _ = gev_image_write(frame, "\(folder)/photo-\(seed).png")
+        }
+        let truth = scene.poses.sorted { $0.piece < $1.piece }
+        let analysis = analyzer.analyze(image)
+
+        // The data: every piece's confidence and whether it settled right, before any refusal.
+        var pieces: [(TangramPiece, Double, Bool)] = []
+        if case .seen(_, let sightings, let failures) = analysis.outcome, failures.isEmpty,
+           let settled = try? CameraLayout.settle(sightings) {
+            let fits = CapturedLayout.settledFits(analysis, reports: settled.reports, poses: settled.poses)
+            let right = judge(settled.poses.sorted { $0.piece < $1.piece }, truth).rightPieces
+            pieces = fits.map { ($0.piece, $0.confidence, right.contains($0.piece)) }
+        }
+
+        let kind: PhotoOutcome.Kind, message: String, exact: Bool
+        switch CapturedLayout.make(from: analysis, profile: analyzer.profile) {
+        case .failure(let problem):
+            kind = problem.pieces.isEmpty ? .refusedMat : .refusedPiece
+            message = problem.message
+            exact = false
+        case .success(let layout):
+            let verdict = judge(layout.poses, truth)
+            kind = verdict.rightPieces.count == truth.count ? .right : .wrong
+            exact = verdict.exact
+            let residual = analysis.matView.map { $0.worstCornerError / $0.pixelsPerUnit } ?? .nan
+            message = kind == .right ? "" : "wrong: " + truth.filter { !verdict.rightPieces.contains($0.piece) }
+                .map { t in
+                    let fit = layout.fits.first { $0.piece == t.piece }
+                    let found = layout.poses.first { $0.piece == t.piece }!
+                    return "\(t.piece.rawValue) (confidence \(fit.map { String(format: "%.2f", $0.confidence) } ?? "?"), "
+                        + "at \(t.position) \(t.rotation.degrees)°, written \(found.position) \(found.rotation.degrees)°)"
+                }.joined(separator: ", ") + String(format: "; marker residual %.3f units", residual)
+        }
+        return PhotoOutcome(seed: seed, kind: kind, exact: exact, message: message, conditions: scene.conditions,
+                            pieces: pieces.map { (piece: $0.0, confidence: $0.1, right: $0.2) })
+    }
+
+    /// The pieces that lie where the truth has them once the whole figure is moved by the one
+    /// translation most pieces agree on (at most half a unit), and whether that translation is 0.
+    static func judge(_ found: [Pose], _ truth: [Pose]) -> (rightPieces: Set<TangramPiece>, exact: Bool) {
+        func key(_ x: Double) -> Int { Int((x * 1e5).rounded()) }
+        // Each piece's translation, if its outline is the truth's moved.
+        var shifts: [TangramPiece: [Int]] = [:]
+        for pose in found {
+            guard let t = truth.first(where: { $0.piece == pose.piece }) else { continue }
+            let a = pose.vertices.map { ($0.doubleX, $0.doubleY) }, b = t.vertices.map { ($0.doubleX, $0.doubleY) }
+            let dx = a.map(\.0).reduce(0, +) / Double(a.count) - b.map(\.0).reduce(0, +) / Double(b.count)
+            let dy = a.map(\.1).reduce(0, +) / Double(a.count) - b.map(\.1).reduce(0, +) / Double(b.count)
+            let moved = Set(b.map { [key($0.0 + dx), key($0.1 + dy)] })
+            guard moved == Set(a.map { [key($0.0), key($0.1)] }), (dx * dx + dy * dy).squareRoot() <= 0.5 else { continue }
+            shifts[pose.piece] = [key(dx), key(dy)]
+        }
+        var votes: [[Int]: Int] = [:]
+        for shift in shifts.values { votes[shift, default: 0] += 1 }
+        guard let common = votes.max(by: { $0.value < $1.value })?.key else { return ([], false) }
+        return (Set(shifts.filter { $0.value == common }.keys), common == [0, 0])
+    }
+
+    /// Rates per condition, as a table: for each axis and value, frames, right, refused, wrong.
+    public static func table(_ outcomes: [PhotoOutcome]) -> String {
+        func row(_ label: String, _ group: [PhotoOutcome]) -> String {
+            let n = group.count
+            func rate(_ k: PhotoOutcome.Kind) -> String {
+                let c = group.filter { $0.kind == k }.count
+                return "\(c) (\(String(format: "%.1f", 100 * Double(c) / Double(max(n, 1))))%)"
+            }
+            return "| \(label) | \(n) | \(rate(.right)) | \(rate(.refusedPiece)) | \(rate(.refusedMat)) | \(rate(.wrong)) |"
+        }
+        var lines = ["| condition | frames | right | refused (piece named) | refused (mat) | WRONG |", "| --- | --- | --- | --- | --- | --- |",
+                     row("all", outcomes)]
+        let axes = outcomes.first?.conditions.map(\.axis) ?? []
+        for axis in axes {
+            let values = Set(outcomes.compactMap { $0.conditions.first { $0.axis == axis }?.value }).sorted()
+            for value in values {
+                lines.append(row("\(axis): \(value)", outcomes.filter { $0.conditions.contains { $0.axis == axis && $0.value == value } }))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The confidences of right and wrong pieces: a histogram in tenths, the lowest right and the
+    /// highest wrong, and what each candidate threshold would have given.
+    public static func confidenceReport(_ outcomes: [PhotoOutcome]) -> String {
+        let all = outcomes.flatMap(\.pieces)
+        let right = all.filter(\.right).map(\.confidence), wrong = all.filter { !$0.right }.map(\.confidence)
+        var lines = ["piece confidences: \(right.count) right pieces, \(wrong.count) wrong pieces (frames with all 7 found)"]
+        for tenth in 0..<10 {
+            let low = Double(tenth) / 10, high = low + 0.1
+            let inBin = { (c: Double) in c >= low && (c < high || tenth == 9) }
+            lines.append(String(format: "  %.1f–%.1f: right %4d  wrong %3d", low, high, right.filter(inBin).count, wrong.filter(inBin).count))
+        }
+        lines.append(String(format: "  lowest right %.3f, highest wrong %.3f", right.min() ?? .nan, wrong.max() ?? .nan))
+        let frames = outcomes.filter { !$0.pieces.isEmpty }
+        for threshold in [0.3, 0.4, 0.5, 0.6, 0.7, 0.8] {
+            let accepted = frames.filter { $0.pieces.allSatisfy { $0.confidence >= threshold } }
+            let wrongFrames = accepted.filter { $0.pieces.contains { !$0.right } }.count
+            lines.append(String(format: "  threshold %.1f: %d frames accepted, %d of them wrong, %d refused", threshold,
+                                accepted.count, wrongFrames, frames.count - accepted.count))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Runs `body` for every seed on every core.
+    public static func parallelRun(_ seeds: Range<UInt64>, analyzer: FrameAnalyzer) throws -> [PhotoOutcome] {
+        final class Box: @unchecked Sendable {
+            let lock = NSLock()
+            var results: [PhotoOutcome?]
+            var failure: Error?
+            init(_ n: Int) { results = Array(repeating: nil, count: n) }
+        }
+        let box = Box(seeds.count)
+        DispatchQueue.concurrentPerform(iterations: seeds.count) { i in
+            do {
+                let outcome = try run(seed: seeds.lowerBound + UInt64(i), analyzer: analyzer)
+                box.lock.withLock { box.results[i] = outcome }
+            } catch {
+                box.lock.withLock { box.failure = error }
+            }
+        }
+        if let failure = box.failure { throw failure }
+        return box.results.map { $0! }
+    }
+}
