@@ -4,22 +4,24 @@ import GridEditJSON
 /// `{"files":[{"path","kind","findings":[{"rule","severity","line","column","jsonPath","message"}]}],
 ///   "summary":{"passed","failed"}}`. Line, column and jsonPath are null when unknown.
 extension CheckReport {
-    public func jsonReport() -> String {
-        let fileValues: [JSONValue] = files.map { file in
+    public func jsonReport() -> String { text(.json) }
+
+    static func writeJSON<Files: Sequence<FileReport>>(files: Files, summary: CheckSummary, to sink: (String) -> Void) {
+        let document: JSONValue = .object([
+            .init("files", .array([])),
+            .init("summary", .object([
+                .init("passed", .number(String(summary.passed))),
+                .init("failed", .number(String(summary.failed))),
+            ])),
+        ])
+        let values = files.lazy.map { file -> JSONValue in
             .object([
                 .init("path", .string(file.path)),
                 .init("kind", .string(file.kind)),
-                .init("findings", .array(file.findings.map(Self.json))),
+                .init("findings", .array(file.findings.map(json))),
             ])
         }
-        let root: JSONValue = .object([
-            .init("files", .array(fileValues)),
-            .init("summary", .object([
-                .init("passed", .number(String(passed))),
-                .init("failed", .number(String(failed))),
-            ])),
-        ])
-        return CanonicalJSONWriter.write(root)
+        CanonicalJSONWriter.writeStreaming(document, arrayAt: JSONPath([.key("files")]), elements: values, to: sink)
     }
 
     static func json(_ finding: Finding) -> JSONValue {
