@@ -18,7 +18,8 @@ import Testing
         return folder
     }
 
-    static let formats: [[String]] = [["--format", "text"], ["--format", "json"], ["--format", "github"]]
+    /// JSON, and GitHub's annotations followed by the text report.
+    static let formats: [[String]] = [["--format", "json"], ["--format", "github"]]
 
     /// Every output of one run: standard output in a format, and the JUnit and SARIF files.
     static func outputs(_ folder: TemporaryFolder, _ options: [String], tag: String) throws -> [String] {
