@@ -47,6 +47,8 @@ let package = Package(
         // Also the browser tests' WebDriver client (Tests/BrowserSupport): chromedriver's HTTP answers
         // ("Content-Length:249", no space) are refused by URLSession's libcurl back end on Linux.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // SHA-256 of file bytes for `gridedit check`'s content cache (GridEditCore/Check/CheckCache.swift).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c",
@@ -57,6 +59,7 @@ let package = Package(
             "GridEditGeometry", "GridEditJSON",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Subprocess", package: "swift-subprocess"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev"])]),

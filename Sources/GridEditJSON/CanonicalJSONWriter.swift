@@ -40,6 +40,89 @@ public enum CanonicalJSONWriter {
         return out
     }
 
+    /// Writes a document whose array at `path` may be too long to hold in memory: `document` has
+    /// an empty array there, and `elements` are written into it one by one as they come. The
+    /// bytes are exactly those of ``write(_:)`` on the document with the elements in place (the
+    /// check report's JSON and SARIF writers depend on it: streamed and merged reports must equal
+    /// the ones written whole).
+    ///
+    /// While the elements seen so far would fit on one line they are kept, since then the layout
+    /// of the whole document may still be one-line; once they are wider than a line, every
+    /// container on the way to the array is certainly written one member per line, and elements
+    /// are written as they come (each held back until the next shows whether a comma follows).
+    public static func writeStreaming<Elements: Sequence<JSONValue>>(_ document: JSONValue, arrayAt path: JSONPath,
+                                                                    elements: Elements, to sink: (String) -> Void) {
+        var iterator = elements.makeIterator()
+        var head: [JSONValue] = []
+        var width = 0
+        while width <= lineWidth, let element = iterator.next() {
+            var flat = ""
+            var elementWidth = 0
+            _ = appendFlat(element, to: &flat, width: &elementWidth, budget: Int.max)
+            width += elementWidth + 2
+            head.append(element)
+        }
+        if width <= lineWidth {
+            sink(write(document.replacing(arrayAt: path.components[...], with: head)))
+            return
+        }
+        func streamArray(indent: Int) {
+            var pending = head[0]
+            func flush(_ suffix: String) {
+                var out = ""
+                writeLines(pending, indent: indent, prefix: "", suffix: suffix, into: &out)
+                sink(out)
+            }
+            for element in head.dropFirst() {
+                flush(",")
+                pending = element
+            }
+            while let element = iterator.next() {
+                flush(",")
+                pending = element
+            }
+            flush("")
+        }
+        func writeOpen(_ value: JSONValue, rest: ArraySlice<JSONPath.Component>, indent: Int, prefix: String, suffix: String) {
+            let margin = String(repeating: " ", count: indent)
+            switch (value, rest.first) {
+            case (.array, nil):
+                sink(margin + prefix + "[\n")
+                streamArray(indent: indent + 2)
+                sink(margin + "]" + suffix + "\n")
+            case (.array(let items), .index(let target)?):
+                sink(margin + prefix + "[\n")
+                for (i, item) in items.enumerated() {
+                    let comma = i < items.count - 1 ? "," : ""
+                    if i == target {
+                        writeOpen(item, rest: rest.dropFirst(), indent: indent + 2, prefix: "", suffix: comma)
+                    } else {
+                        var out = ""
+                        writeLines(item, indent: indent + 2, prefix: "", suffix: comma, into: &out)
+                        sink(out)
+                    }
+                }
+                sink(margin + "]" + suffix + "\n")
+            case (.object(let members), .key(let target)?):
+                sink(margin + prefix + "{\n")
+                for (i, member) in members.enumerated() {
+                    let comma = i < members.count - 1 ? "," : ""
+                    if member.key == target {
+                        writeOpen(member.value, rest: rest.dropFirst(), indent: indent + 2, prefix: quoted(member.key) + ": ", suffix: comma)
+                    } else {
+                        var out = ""
+                        writeLines(member.value, indent: indent + 2, prefix: quoted(member.key) + ": ", suffix: comma, into: &out)
+                        sink(out)
+                    }
+                }
+                sink(margin + "}" + suffix + "\n")
+            default:
+                preconditionFailure("writeStreaming: \(path) does not lead to an array of the document")
+            }
+        }
+        writeOpen(document, rest: path.components[...], indent: 0, prefix: "", suffix: "")
+    }
+
     /// Writes `prefix value suffix` at `indent`, as one line if it fits, and ends with a newline.
     private static func writeLines(_ value: JSONValue, indent: Int, prefix: String, suffix: String, into out: inout String) {
         let margin = String(repeating: " ", count: indent)
@@ -123,6 +206,23 @@ public enum CanonicalJSONWriter {
 }
 
 extension JSONValue {
+    /// The document with the array at `path` replaced by `elements`.
+    fileprivate func replacing(arrayAt path: ArraySlice<JSONPath.Component>, with elements: [JSONValue]) -> JSONValue {
+        switch (self, path.first) {
+        case (.array, nil): return .array(elements)
+        case (.array(var items), .index(let i)?):
+            items[i] = items[i].replacing(arrayAt: path.dropFirst(), with: elements)
+            return .array(items)
+        case (.object(var members), .key(let key)?):
+            for i in members.indices where members[i].key == key {
+                members[i].value = members[i].value.replacing(arrayAt: path.dropFirst(), with: elements)
+            }
+            return .object(members)
+        default:
+            preconditionFailure("writeStreaming: the path does not lead to an array of the document")
+        }
+    }
+
     fileprivate var isNonEmptyContainer: Bool {
         switch self {
         case .array(let elements): !elements.isEmpty

@@ -11,7 +11,12 @@ import GridEditCore
 enum Bench {
     /// One line per benchmark: its name and what runs it.
     static let benchmarks: [(name: String, run: @Sendable () throws -> Void)] = [
-        ("check", { try CheckBenchmark.run(puzzles: repository.appendingPathComponent("puzzles"), count: 10_000) }),
+        ("check", {
+            try CheckBenchmark.run(puzzles: repository.appendingPathComponent("puzzles"), count: 10_000)
+            try CheckCacheBenchmark.run()
+        }),
+        // The same cache and memory figures alone (issue 15).
+        ("check-cache", { try CheckCacheBenchmark.run() }),
         ("sudoku", { try SudokuBenchmark.run(data: repository.deletingLastPathComponent().appendingPathComponent("shared/data/sudoku")) }),
         ("render", { try RenderBenchmark.run(repository: repository) }),
         ("tangram", { try TangramBenchmark.run(repository: repository) }),

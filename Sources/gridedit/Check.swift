@@ -43,6 +43,12 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("Findings listed per file; the rest are counted in one check.too-many-findings.", valueName: "n"))
     var maxFindings = FileAccessPolicy.defaultMaxFindingsPerFile
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp("Keep the findings of unchanged files in a content cache and reuse them (default: on inside a git work tree)."))
+    var cache: Bool?
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where the cache lives (default: .gridedit-cache at the top of the checked tree). Implies --cache.", valueName: "dir"))
+    var cacheDir: String?
+
     @OptionGroup var access: AccessOptions
 
     func validate() throws {
@@ -54,32 +60,84 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let progress = ProgressBar.forStandardError()
+        let policy = access.policy(maxFindings: maxFindings)
         var options = Checker.Options(jobs: jobs, shard: shard.flatMap(Shard.init), timeoutPerFile: timeoutPerPuzzle,
-                                      strict: strict, policy: access.policy(maxFindings: maxFindings))
+                                      strict: strict, policy: policy, cache: try openCache(policy: policy))
         if let progress { options.progress = { done, total in progress.update(done, of: total) } }
-        var report = Checker(options: options).check(paths)
-        progress?.finish()
-        report.shard?.run = runDescription(policy: options.policy)
 
+        // Each file's report goes to a spool on disk as it is produced, and every format is
+        // written from there: memory stays flat however many files there are.
+        let spool: ReportSpool
+        do throws(FileSystem.Failure) { spool = try ReportSpool() } catch {
+            StandardStreams.errorLine("gridedit check: \(error.message)")
+            throw ExitCode(2)
+        }
+        var spoolFailure: FileSystem.Failure?
+        var summary = Checker(options: options).check(paths) { file in
+            do throws(FileSystem.Failure) { try spool.append(file) } catch { spoolFailure = spoolFailure ?? error }
+        }
+        progress?.finish()
+        summary.shard?.run = runDescription(policy: options.policy)
+        if let failure = spoolFailure {
+            StandardStreams.errorLine("gridedit check: \(failure.message)")
+            throw ExitCode(2)
+        }
+        if let cache = options.cache {
+            do throws(AtomicFile.WriteError) { try cache.save() } catch {
+                StandardStreams.errorLine("warning: \(error.description); the next check starts without a cache")
+            }
+            if let warning = cache.warning { StandardStreams.errorLine("warning: \(warning)") }
+        }
+
+        let version = GridEdit.configuration.version
         var sideReportFailed = false
-        let sideReports: [(String?, () -> String)] = [
-            (junit, { report.junitReport() }),
-            (sarif, { report.sarifReport(toolVersion: GridEdit.configuration.version) }),
-        ]
-        for (path, text) in sideReports {
+        for (path, format) in [(junit, CheckReport.Format.junit), (sarif, .sarif)] {
             guard let path else { continue }
-            do throws(AtomicFile.WriteError) { try AtomicFile.write(Array(text().utf8), to: path) } catch {
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.write(to: path) { output in
+                    CheckReport.write(format, files: spool, summary: summary, toolVersion: version) { output.write($0) }
+                }
+            } catch {
                 StandardStreams.errorLine(error.description)
                 sideReportFailed = true
             }
         }
-        switch format {
-        case .text: print(report.textReport(), terminator: "")
-        case .json: print(report.jsonReport(), terminator: "")
-        case .github: print(report.githubReport(), terminator: "")
+        let output = BufferedOutput.standardOutput()
+        let stdoutFormat: CheckReport.Format = switch format {
+        case .text: .text
+        case .json: .json
+        case .github: .github
         }
-        if report.hadIOError || sideReportFailed { throw ExitCode(2) }
-        if report.failed > 0 { throw ExitCode(1) }
+        CheckReport.write(stdoutFormat, files: spool, summary: summary, toolVersion: version) { output.write($0) }
+        output.flush()
+        if summary.hadIOError || sideReportFailed { throw ExitCode(2) }
+        if summary.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// The content cache, when on: `--cache-dir`, or `.gridedit-cache` at the top of the git
+    /// work tree the first path is in (on by default there), else in the first path's root. A
+    /// cache folder that is a link or a file is
+    /// refused: an error when the cache was asked for, a warning (and no cache) by default.
+    func openCache(policy: FileAccessPolicy) throws -> CheckCache? {
+        if cache == false { return nil }
+        guard let first = paths.first, FileSystem.kind(of: first) != .missing else { return nil }
+        let root = TreeRoot(argument: first, policy: policy).name
+        let asked = cache == true || cacheDir != nil
+        let top = CheckCache.gitWorkTreeTop(root)
+        guard asked || top != nil else { return nil }
+        let folder = cacheDir ?? FileSystem.join(top ?? root, CheckCache.defaultFolderName)
+        let settings = CheckCache.settings(version: GridEdit.configuration.version, strict: strict, policy: policy,
+                                           timeoutPerFile: timeoutPerPuzzle)
+        do throws(CheckCache.Refusal) {
+            return try CheckCache(folder: folder, settings: settings)
+        } catch {
+            if asked {
+                StandardStreams.errorLine("error: \(error.description)")
+                throw ExitCode(2)
+            }
+            StandardStreams.errorLine("warning: \(error.description); checking without the cache")
+            return nil
+        }
     }
 
     /// The version and everything on the command line that can change a report's findings, for

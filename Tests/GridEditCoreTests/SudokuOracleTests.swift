@@ -40,7 +40,7 @@ enum HodokuOracle {
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("puzzles.txt"), errors = folder.appendingPathComponent("stderr.txt")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = python
         process.arguments = [driver.path, input.path]

@@ -128,11 +128,11 @@ struct SudokuRulesTests {
 @Suite("pack.duplicate-puzzle for Sudoku")
 struct SudokuDuplicateRuleTests {
     func pack(_ lines: [String]) throws -> Pack {
-        var puzzles: [Int: PuzzleDocument] = [:]
+        var puzzles: [Int: PuzzleFacts] = [:]
         for (i, line) in lines.enumerated() {
             var m = metadata
             m.id = "p\(i)"
-            puzzles[i] = PuzzleDocument(puzzle: SudokuPuzzle(metadata: m, givens: try SudokuGrid(line: line)))
+            puzzles[i] = PuzzleFacts(SudokuPuzzle(metadata: m, givens: try SudokuGrid(line: line)))
         }
         let names = lines.indices.map { "p\($0).json" }
         let manifest = PackManifest(id: "pack", title: "Pack", description: "", ageRange: 4...10, puzzles: names)

@@ -156,7 +156,7 @@ struct TangramRulesTests {
         let names = puzzles.indices.map { "p\($0).json" }
         let manifest = PackManifest(id: "test", title: "Test", description: "", ageRange: 4...8, puzzles: names)
         return Pack(folder: "/tmp/test", manifest: manifest, files: names,
-                    puzzles: Dictionary(uniqueKeysWithValues: puzzles.enumerated().map { ($0.offset, PuzzleDocument(puzzle: $0.element)) }))
+                    puzzles: Dictionary(uniqueKeysWithValues: puzzles.enumerated().map { ($0.offset, PuzzleFacts($0.element)) }))
     }
 
     @Test("pack.duplicate-silhouette: the same figure moved, turned or mirrored")

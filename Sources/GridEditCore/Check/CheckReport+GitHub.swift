@@ -8,15 +8,16 @@ import GridEditJSON
 extension CheckReport {
     public static let annotationLimit = 10
 
-    public func githubReport() -> String {
-        var lines: [String] = []
+    public func githubReport() -> String { text(.github) }
+
+    static func writeGitHub<Files: Sequence<FileReport>>(files: Files, summary: CheckSummary, to sink: (String) -> Void) {
         var shown: [Finding.Severity: Int] = [:]
         var hidden: [Finding.Severity: Int] = [:]
         for file in files {
             for finding in file.findings {
-                if shown[finding.severity, default: 0] < Self.annotationLimit {
+                if shown[finding.severity, default: 0] < annotationLimit {
                     shown[finding.severity, default: 0] += 1
-                    lines.append(Self.annotation(finding, in: file.path))
+                    sink(annotation(finding, in: file.path) + "\n")
                 } else {
                     hidden[finding.severity, default: 0] += 1
                 }
@@ -24,10 +25,10 @@ extension CheckReport {
         }
         for severity in [Finding.Severity.error, .warning] {
             if let count = hidden[severity] {
-                lines.append("::notice title=gridedit check::\(count) more \(severity.rawValue)\(count == 1 ? "" : "s") not shown as annotations (GitHub shows \(Self.annotationLimit) per kind); see the full list below")
+                sink("::notice title=gridedit check::\(count) more \(severity.rawValue)\(count == 1 ? "" : "s") not shown as annotations (GitHub shows \(annotationLimit) per kind); see the full list below\n")
             }
         }
-        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n") + textReport()
+        writeText(files: files, summary: summary, to: sink)
     }
 
     static func annotation(_ finding: Finding, in path: String) -> String {

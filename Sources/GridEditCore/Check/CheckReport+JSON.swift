@@ -5,23 +5,26 @@ import GridEditJSON
 ///   "summary":{"passed","failed"}}`. Line, column and jsonPath are null when unknown. A shard's
 /// report adds each file's `position` and a `shard` object (`ShardStamp`) for `report merge`.
 extension CheckReport {
-    public func jsonReport() -> String {
-        let fileValues: [JSONValue] = files.map { file in
+    public func jsonReport() -> String { text(.json) }
+
+    static func writeJSON<Files: Sequence<FileReport>>(files: Files, summary: CheckSummary, to sink: (String) -> Void) {
+        var members: [JSONValue.Member] = [
+            .init("files", .array([])),
+            .init("summary", .object([
+                .init("passed", .number(String(summary.passed))),
+                .init("failed", .number(String(summary.failed))),
+            ])),
+        ]
+        if let shard = summary.shard { members.append(.init("shard", .object(shard.members(strict: summary.strict)))) }
+        let document: JSONValue = .object(members)
+        let values = files.lazy.map { file -> JSONValue in
             .object([
                 .init("path", .string(file.path)),
                 .init("kind", .string(file.kind)),
-                .init("findings", .array(file.findings.map(Self.json))),
+                .init("findings", .array(file.findings.map(json))),
             ] + (file.position.map { [.init("position", .number(String($0)))] } ?? []))
         }
-        var members: [JSONValue.Member] = [
-            .init("files", .array(fileValues)),
-            .init("summary", .object([
-                .init("passed", .number(String(passed))),
-                .init("failed", .number(String(failed))),
-            ])),
-        ]
-        if let shard { members.append(.init("shard", .object(shard.members(strict: strict)))) }
-        return CanonicalJSONWriter.write(.object(members))
+        CanonicalJSONWriter.writeStreaming(document, arrayAt: JSONPath([.key("files")]), elements: values, to: sink)
     }
 
     static func json(_ finding: Finding) -> JSONValue {

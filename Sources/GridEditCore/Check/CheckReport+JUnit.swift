@@ -3,34 +3,37 @@
 /// the failure text or, for warnings of a passing file, in `<system-out>`. A shard's report adds
 /// the suite's `<properties>`: the `ShardStamp` and the test cases' positions, for `report merge`.
 extension CheckReport {
-    public func junitReport() -> String {
-        let failures = files.filter { !passes($0) }.count
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"gridedit check\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        xml += "  <testsuite name=\"gridedit check\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
-        if let shard { xml += shard.junitProperties(strict: strict, positions: files.compactMap(\.position)) }
+    public func junitReport() -> String { text(.junit) }
+
+    static func writeJUnit<Files: Sequence<FileReport>>(files: Files, summary: CheckSummary, to sink: (String) -> Void) {
+        let (count, failures) = (summary.files, summary.failed)
+        sink("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        sink("<testsuites name=\"gridedit check\" tests=\"\(count)\" failures=\"\(failures)\" errors=\"0\">\n")
+        sink("  <testsuite name=\"gridedit check\" tests=\"\(count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n")
+        // A shard's positions go first, so the files are gone through twice (a spool can be).
+        if let shard = summary.shard { sink(shard.junitProperties(strict: summary.strict, positions: files.compactMap(\.position))) }
         for file in files {
             let folder = FileSystem.folder(of: file.path)
             let name = FileSystem.lastComponent(of: file.path)
-            xml += "    <testcase classname=\"\(Self.xmlEscape(folder))\" name=\"\(Self.xmlEscape(name))\""
-            let lines = file.findings.map { Self.line(for: $0, in: file.path) }
-            if passes(file) && lines.isEmpty {
-                xml += "/>\n"
+            var xml = "    <testcase classname=\"\(xmlEscape(folder))\" name=\"\(xmlEscape(name))\""
+            let lines = file.findings.map { line(for: $0, in: file.path) }
+            let passes = summary.passes(file)
+            if passes && lines.isEmpty {
+                sink(xml + "/>\n")
                 continue
             }
             xml += ">\n"
-            if passes(file) {
-                xml += "      <system-out>\(Self.xmlEscape(lines.joined(separator: "\n")))</system-out>\n"
+            if passes {
+                xml += "      <system-out>\(xmlEscape(lines.joined(separator: "\n")))</system-out>\n"
             } else {
                 let first = file.findings.first { $0.severity == .error } ?? file.findings[0]
-                xml += "      <failure message=\"\(Self.xmlEscape("[\(first.rule)] \(first.message)"))\" type=\"\(Self.xmlEscape(first.rule))\">"
-                xml += Self.xmlEscape(lines.joined(separator: "\n"))
+                xml += "      <failure message=\"\(xmlEscape("[\(first.rule)] \(first.message)"))\" type=\"\(xmlEscape(first.rule))\">"
+                xml += xmlEscape(lines.joined(separator: "\n"))
                 xml += "</failure>\n"
             }
-            xml += "    </testcase>\n"
+            sink(xml + "    </testcase>\n")
         }
-        xml += "  </testsuite>\n</testsuites>\n"
-        return xml
+        sink("  </testsuite>\n</testsuites>\n")
     }
 
     /// Escapes text for XML content and attributes; drops characters XML 1.0 cannot hold.

@@ -6,9 +6,12 @@ import GridEditJSON
 extension CheckReport {
     public static let sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-    public func sarifReport(toolVersion: String) -> String {
-        let findings = files.flatMap { file in file.findings.map { (file.path, $0, file.position) } }
-        let ruleIDs = Array(Set(findings.map(\.1.rule))).sorted()
+    public func sarifReport(toolVersion: String) -> String { text(.sarif, toolVersion: toolVersion) }
+
+    static func writeSARIF<Files: Sequence<FileReport>>(files: Files, summary: CheckSummary, toolVersion: String,
+                                                        to sink: (String) -> Void) {
+        let ruleIDs = summary.ruleIDs.sorted()
+        let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         let rules: [JSONValue] = ruleIDs.map { id in
             .object([
                 .init("id", .string(id)),
@@ -16,28 +19,28 @@ extension CheckReport {
                 .init("help", .object([.init("text", .string("See the rule table in docs/format.md of the gridedit repository."))])),
             ])
         }
-        let results: [JSONValue] = findings.map { path, finding, position in
+        let results = files.lazy.flatMap { file in file.findings.lazy.map { (file.path, $0, file.position) } }.map { path, finding, position -> JSONValue in
             var region: [JSONValue.Member] = []
             if let location = finding.location {
                 region = [.init("startLine", .number(String(location.line))),
                           .init("startColumn", .number(String(location.column)))]
             }
             var physical: [JSONValue.Member] = [
-                .init("artifactLocation", .object([.init("uri", .string(Self.uri(path)))])),
+                .init("artifactLocation", .object([.init("uri", .string(uri(path)))])),
             ]
             if !region.isEmpty { physical.append(.init("region", .object(region))) }
             var message = finding.message
             if let jsonPath = finding.path, !jsonPath.components.isEmpty { message = "\(jsonPath): \(message)" }
             return .object([
                 .init("ruleId", .string(finding.rule)),
-                .init("ruleIndex", .number(String(ruleIDs.firstIndex(of: finding.rule)!))),
+                .init("ruleIndex", .number(String(ruleIndex[finding.rule] ?? 0))),
                 .init("level", .string(finding.severity == .error ? "error" : "warning")),
                 .init("message", .object([.init("text", .string(message))])),
                 .init("locations", .array([.object([.init("physicalLocation", .object(physical))])])),
             ] + (position.map { [.init("properties", .object([.init("position", .number(String($0)))]))] } ?? []))
         }
         let log: JSONValue = .object([
-            .init("$schema", .string(Self.sarifSchema)),
+            .init("$schema", .string(sarifSchema)),
             .init("version", .string("2.1.0")),
             .init("runs", .array([.object([
                 .init("tool", .object([.init("driver", .object([
@@ -45,10 +48,10 @@ extension CheckReport {
                     .init("version", .string(toolVersion)),
                     .init("rules", .array(rules)),
                 ]))])),
-                .init("results", .array(results)),
-            ] + (shard.map { [.init("properties", .object([.init("gridedit", .object($0.members(strict: strict)))]))] } ?? []))])),
+                .init("results", .array([])),
+            ] + (summary.shard.map { [.init("properties", .object([.init("gridedit", .object($0.members(strict: summary.strict)))]))] } ?? []))])),
         ])
-        return CanonicalJSONWriter.write(log)
+        CanonicalJSONWriter.writeStreaming(log, arrayAt: JSONPath([.key("runs"), .index(0), .key("results")]), elements: results, to: sink)
     }
 
     /// A relative URI reference for a path (percent-encoding what URIs cannot hold).

@@ -5,15 +5,15 @@ import GridEditJSON
 ///     puzzles/animals/cat.json:12:7: error: [tangram.overlap] pieces[3]: medium overlaps large-1 (pieces[0]); …
 ///     3 passed, 1 failed
 extension CheckReport {
-    public func textReport() -> String {
-        var lines: [String] = []
+    public func textReport() -> String { text(.text) }
+
+    static func writeText<Files: Sequence<FileReport>>(files: Files, summary: CheckSummary, to sink: (String) -> Void) {
         for file in files {
             for finding in file.findings {
-                lines.append(Self.line(for: finding, in: file.path))
+                sink(line(for: finding, in: file.path) + "\n")
             }
         }
-        lines.append("\(passed) passed, \(failed) failed")
-        return lines.joined(separator: "\n") + "\n"
+        sink("\(summary.passed) passed, \(summary.failed) failed\n")
     }
 
     /// One finding as a compiler-style line. Paths and JSON paths come from the tree (a file

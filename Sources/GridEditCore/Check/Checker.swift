@@ -4,10 +4,14 @@ import GridEditJSON
 import Synchronization
 
 /// `gridedit check` without the terminal: walks files and folders in sorted order, loads every
-/// `.json` file, runs the kinds' rules and the pack rules, and returns a report.
+/// `.json` file, runs the kinds' rules and the pack rules, and hands on each file's report.
 ///
-/// Files are checked on `jobs` threads, but the report lists them in the same sorted order
-/// whatever the number of jobs, so CI logs and diffs stay stable.
+/// Files are checked on `jobs` threads, but reports come out in the same sorted order whatever
+/// the number of jobs, so CI logs and diffs stay stable. They come out as they are produced
+/// (``check(_:each:)``), a batch at a time: memory stays flat in the number of files, except
+/// for the paths themselves and, while a pack is being checked, the ``PuzzleFacts`` of its
+/// puzzles. With a ``CheckCache`` a file whose bytes were checked before under the same
+/// settings is not checked again; its findings and facts come from the cache.
 public struct Checker: Sendable {
     public struct Options: Sendable {
         /// Worker threads; 1 checks on the calling thread.
@@ -23,15 +27,19 @@ public struct Checker: Sendable {
         /// What may be read (the root of each path, the size limit) and how many findings a
         /// file keeps.
         public var policy: FileAccessPolicy
+        /// Results of earlier checks, by content (`--cache`); nil checks every file.
+        public var cache: CheckCache?
 
         public init(jobs: Int = 1, shard: Shard? = nil, timeoutPerFile: Double? = nil, strict: Bool = false,
-                    progress: (@Sendable (Int, Int) -> Void)? = nil, policy: FileAccessPolicy = FileAccessPolicy()) {
+                    progress: (@Sendable (Int, Int) -> Void)? = nil, policy: FileAccessPolicy = FileAccessPolicy(),
+                    cache: CheckCache? = nil) {
             self.jobs = max(1, jobs)
             self.shard = shard
             self.timeoutPerFile = timeoutPerFile
             self.strict = strict
             self.progress = progress
             self.policy = policy
+            self.cache = cache
         }
     }
 
@@ -39,12 +47,27 @@ public struct Checker: Sendable {
 
     public init(options: Options = Options()) { self.options = options }
 
+    /// Files checked together before their reports are handed on: enough to keep every thread
+    /// busy, few enough that a batch's results are a small fixed amount of memory.
+    static let batchSize = 512
+
+    /// Checks everything and keeps every file's report (tests, `render`'s pre-check).
     public func check(_ paths: [String]) -> CheckReport {
         var report = CheckReport()
         report.strict = options.strict
+        let summary = check(paths) { report.files.append($0) }
+        report.hadIOError = summary.hadIOError
+        report.shard = summary.shard
+        return report
+    }
+
+    /// Checks `paths` and hands each file's finished report to `each`, in report order, as soon
+    /// as it and every file before it are done. Returns the totals.
+    public func check(_ paths: [String], each: (CheckReport.FileReport) -> Void) -> CheckSummary {
+        var summary = CheckSummary(strict: options.strict)
         // Each path is read within its own root (the folder named, or a file's folder).
-        var missing: [String] = []
         var files: [Item] = []
+        var missing: [String] = []
         for path in paths {
             switch FileSystem.kind(of: path) {
             case .directory:
@@ -56,8 +79,10 @@ public struct Checker: Sendable {
                 missing.append(path)
             }
         }
-        var seen = Set<String>()
-        files = files.filter { seen.insert($0.entry.path).inserted }
+        if paths.count > 1 {
+            var seen = Set<String>()
+            files = files.filter { seen.insert($0.entry.path).inserted }
+        }
 
         // The whole run's entries in report order (paths that do not exist, then the files), and
         // which entries a shard keeps. Everything that depends on other entries is worked out on
@@ -67,42 +92,53 @@ public struct Checker: Sendable {
         var positions = Array(everyPath.indices)
         if let shard = options.shard {
             positions = positions.filter { shard.contains(everyPath[$0]) }
-            report.shard = ShardStamp(shard: shard, files: everyPath.count, run: "")
+            summary.shard = ShardStamp(shard: shard, files: everyPath.count, run: "")
+        }
+        func finish(_ file: CheckReport.FileReport, at position: Int) {
+            var file = file
+            if let warning = manifestWarnings[position] { file.findings.append(warning) }
+            if summary.shard != nil { file.position = position }
+            file.capFindings(at: options.policy.maxFindingsPerFile)
+            summary.add(file)
+            each(file)
         }
         let missingShare = positions.prefix { $0 < missing.count }
         for position in missingShare {
-            report.hadIOError = true
-            report.files.append(.init(path: everyPath[position], kind: "unknown", findings: [
+            summary.hadIOError = true
+            finish(.init(path: everyPath[position], kind: "unknown", findings: [
                 IOReadRule.finding("no such file or folder; check the path"),
-            ]))
+            ]), at: position)
         }
-        let checked = positions.dropFirst(missingShare.count).map { files[$0 - missing.count] }
+        let checkedPositions = Array(positions.dropFirst(missingShare.count))
+        files = checkedPositions.map { files[$0 - missing.count] }
 
-        let outcomes = checkFiles(checked)
-        var loaded: [String: DocumentLoader.Result] = [:]
-        var roots: [String: TreeRoot] = [:]
-        for (file, outcome) in zip(checked, outcomes) {
-            if outcome.unreadable { report.hadIOError = true }
-            if let result = outcome.result { loaded[file.entry.path] = result }
-            roots[file.entry.path] = file.root
-            report.files.append(outcome.report)
+        let done = Counter()
+        var ahead: [String: FileOutcome] = [:]
+        var start = 0
+        while start < files.count {
+            let batch = start..<min(files.count, start + Self.batchSize)
+            let toCheck = batch.filter { ahead[files[$0].entry.path] == nil }
+            var outcomes: [Int: FileOutcome] = [:]
+            for (index, outcome) in zip(toCheck, checkFiles(toCheck.map { files[$0] }, done: done, total: files.count)) {
+                outcomes[index] = outcome
+            }
+            for index in batch {
+                let path = files[index].entry.path
+                guard var outcome = outcomes[index] ?? ahead.removeValue(forKey: path) else { continue }
+                if outcome.unreadable { summary.hadIOError = true }
+                // Pack rules: findings go to the manifest's own entry.
+                if let parsed = outcome.manifest {
+                    let (root, manifest) = parsed
+                    let pack = packView(manifest: manifest, at: index, in: files, batch: batch, outcomes: outcomes,
+                                        ahead: &ahead, done: done)
+                    outcome.report.findings += pack.validate().map { DocumentLoader.locate($0, in: root) }
+                    outcome.report.findings.sort(by: Finding.displayOrder)
+                }
+                finish(outcome.report, at: checkedPositions[index])
+            }
+            start = batch.upperBound
         }
-
-        // Pack rules: findings go to the manifest's own entry.
-        for index in report.files.indices where PackManifest.isManifest(report.files[index].path) {
-            let path = report.files[index].path
-            guard let result = loaded[path], let root = result.root, let tree = roots[path],
-                  case .pack(let manifest)? = result.document else { continue }
-            let pack = PackLoader.pack(manifest: manifest, folder: FileSystem.folder(of: path), cache: loaded, root: tree)
-            report.files[index].findings += pack.validate().map { DocumentLoader.locate($0, in: root) }
-            report.files[index].findings.sort(by: Finding.displayOrder)
-        }
-        for (index, position) in positions.enumerated() {
-            if let warning = manifestWarnings[position] { report.files[index].findings.append(warning) }
-            if report.shard != nil { report.files[index].position = position }
-        }
-        for index in report.files.indices { report.files[index].capFindings(at: options.policy.maxFindingsPerFile) }
-        return report
+        return summary
     }
 
     /// Folders of puzzles directly under a `puzzles` folder are meant to be packs: for each one
@@ -121,6 +157,18 @@ public struct Checker: Sendable {
         return warnings
     }
 
+    /// Files checked so far, for the progress callback (shared by the threads).
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+
+        func increment() -> Int {
+            count.withLock { (count: inout Int) -> Int in
+                count += 1
+                return count
+            }
+        }
+    }
+
     /// A file to check and the root it is read within.
     struct Item: Sendable {
         var entry: TreeEntry
@@ -129,33 +177,93 @@ public struct Checker: Sendable {
 
     struct FileOutcome: Sendable {
         var report: CheckReport.FileReport
-        var result: DocumentLoader.Result?
+        /// What the pack rules need, for a puzzle that decoded.
+        var facts: PuzzleFacts?
+        /// The parsed manifest and its tree (to locate pack findings), for a `pack.json`.
+        var manifest: (JSONNode, PackManifest)?
         var unreadable = false
     }
 
     /// Checks every file, in parallel when asked; the outcomes keep the files' order.
-    private func checkFiles(_ files: [Item]) -> [FileOutcome] {
-        let done = Mutex(0)
-        return parallelMap(files.count, jobs: options.jobs) { index in
-            let outcome = self.checkFileWithinTimeout(files[index])
-            let finished = done.withLock { (count: inout Int) -> Int in
-                count += 1
-                return count
-            }
-            self.options.progress?(finished, files.count)
+    private func checkFiles(_ items: [Item], done: Counter, total: Int) -> [FileOutcome] {
+        parallelMap(items.count, jobs: options.jobs) { index in
+            let outcome = self.checkFileWithinTimeout(items[index])
+            let finished = done.increment()
+            self.options.progress?(finished, total)
             return outcome
         }
     }
 
+    /// The pack of the manifest at `files[index]`, with the facts of every puzzle it lists.
+    ///
+    /// Listed files the walk reaches after the manifest (the rest of a pack folder, since a
+    /// folder's entries are contiguous in the walk) are checked now, in parallel, and kept in
+    /// `ahead` until the report reaches them; the others (before the manifest, in another
+    /// shard, or not checked at all) only have their facts worked out, from the cache when it
+    /// knows their bytes.
+    private func packView(manifest: PackManifest, at index: Int, in files: [Item], batch: Range<Int>,
+                          outcomes: [Int: FileOutcome], ahead: inout [String: FileOutcome], done: Counter) -> Pack {
+        let item = files[index]
+        let folder = FileSystem.folder(of: item.entry.path)
+        var later: [String: Int] = [:]
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        var next = index + 1
+        while next < files.count, files[next].entry.path.hasPrefix(prefix) {
+            if FileSystem.folder(of: files[next].entry.path) == folder {
+                later[FileSystem.lastComponent(of: files[next].entry.path)] = next
+            }
+            next += 1
+        }
+        let names = item.root.jsonNames(in: folder).filter { $0 != PackManifest.fileName }
+        let present = Set(names)
+        var listed: [(entry: Int, name: String)] = []
+        for (entry, name) in manifest.puzzles.enumerated() {
+            guard let relative = PackManifest.containedPath(name), present.contains(relative) else { continue }
+            listed.append((entry, relative))
+        }
+        // Later files not yet checked are checked in full now (they will be reported anyway).
+        var unchecked: [Int] = []
+        var queued = Set<Int>()
+        for (_, name) in listed {
+            if let position = later[name], outcomes[position] == nil, ahead[files[position].entry.path] == nil,
+               queued.insert(position).inserted {
+                unchecked.append(position)
+            }
+        }
+        for (position, outcome) in zip(unchecked, checkFiles(unchecked.map { files[$0] }, done: done, total: files.count)) {
+            ahead[files[position].entry.path] = outcome
+        }
+        var facts: [Int: PuzzleFacts] = [:]
+        var others: [(entry: Int, path: String)] = []
+        for (entry, name) in listed {
+            if let position = later[name] {
+                let outcome = outcomes[position] ?? ahead[files[position].entry.path]
+                if let known = outcome?.facts { facts[entry] = known }
+            } else {
+                others.append((entry, FileSystem.join(folder, name)))
+            }
+        }
+        let cache = options.cache
+        let root = item.root
+        let paths = others.map(\.path)
+        let found = parallelMap(paths.count, jobs: options.jobs) { i -> PuzzleFacts? in
+            guard case .success(let bytes) = root.read(paths[i]) else { return nil }
+            return Self.facts(of: bytes, cache: cache)
+        }
+        for (other, known) in zip(others, found) { if let known { facts[other.entry] = known } }
+        return Pack(folder: folder, manifest: manifest, files: names, puzzles: facts)
+    }
+
     private func checkFileWithinTimeout(_ item: Item) -> FileOutcome {
         let file = item.entry.path
-        guard let timeout = options.timeoutPerFile else { return Self.checkFile(item) }
+        let cache = options.cache
+        guard let timeout = options.timeoutPerFile else { return Self.checkFile(item, cache: cache) }
         // The check runs on its own thread; if it overruns, its result is dropped and the
         // file is reported. (The thread finishes in the background; the process ends soon after.)
         let slot = Mutex<FileOutcome?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            let outcome = Self.checkFile(item)
+            let outcome = Self.checkFile(item, cache: cache)
             slot.withLock { $0 = outcome }
             finished.signal()
         }
@@ -169,7 +277,7 @@ public struct Checker: Sendable {
         ]))
     }
 
-    static func checkFile(_ item: Item) -> FileOutcome {
+    static func checkFile(_ item: Item, cache: CheckCache?) -> FileOutcome {
         let file = item.entry.path
         switch item.root.read(item.entry) {
         case .failure(let refusal):
@@ -180,9 +288,40 @@ public struct Checker: Sendable {
             return FileOutcome(report: .init(path: file, kind: "unknown", findings: [Finding(refusal)]),
                                unreadable: unreadable)
         case .success(let bytes):
-            let result = DocumentLoader.load(bytes, isManifest: PackManifest.isManifest(file))
-            return FileOutcome(report: .init(path: file, kind: result.kind, findings: result.findings), result: result)
+            // A manifest is always read afresh: its pack findings need its tree, and there are few.
+            if PackManifest.isManifest(file) {
+                let result = DocumentLoader.load(bytes, isManifest: true)
+                var outcome = FileOutcome(report: .init(path: file, kind: result.kind, findings: result.findings))
+                if let root = result.root, case .pack(let manifest)? = result.document { outcome.manifest = (root, manifest) }
+                return outcome
+            }
+            let record = record(of: bytes, cache: cache)
+            return FileOutcome(report: .init(path: file, kind: record.kind, findings: record.findings), facts: record.facts)
         }
+    }
+
+    /// The findings and facts of a puzzle file's bytes: from the cache when it has them, else
+    /// worked out (and given to the cache).
+    static func record(of bytes: [UInt8], cache: CheckCache?) -> CheckRecord {
+        let digest = cache.map { _ in CheckCache.Digest(of: bytes) }
+        if let cache, let digest, let known = cache.record(for: digest) { return known }
+        let result = DocumentLoader.load(bytes, isManifest: false)
+        var facts: PuzzleFacts?
+        if case .puzzle(let document)? = result.document { facts = PuzzleFacts(document.puzzle) }
+        let record = CheckRecord(kind: result.kind, findings: result.findings, facts: facts)
+        if let cache, let digest { cache.store(record, for: digest) }
+        return record
+    }
+
+    /// Only the facts of a listed puzzle the report does not reach: from the cache when it has
+    /// them, else from decoding alone (no rules, no solver).
+    static func facts(of bytes: [UInt8], cache: CheckCache?) -> PuzzleFacts? {
+        if let cache, let known = cache.record(for: CheckCache.Digest(of: bytes)) { return known.facts }
+        guard let root = try? JSONParser.parse(bytes) else { return nil }
+        // As DocumentLoader: an object with neither "kind" nor "formatVersion" is not a puzzle.
+        if case .object = root.value, root["kind"] == nil, root["formatVersion"] == nil { return nil }
+        guard let document = PuzzleDocument.decode(root, context: DecodeContext(source: bytes)) else { return nil }
+        return PuzzleFacts(document.puzzle)
     }
 }
 
@@ -206,24 +345,5 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
     public func contains(_ path: String) -> Bool {
         Int(FNV1a.hash(path.utf8) % UInt64(count)) == index - 1
-    }
-}
-
-/// Reads the listed puzzles of a pack (from the checker's cache when it already loaded them).
-enum PackLoader {
-    static func pack(manifest: PackManifest, folder: String, cache: [String: DocumentLoader.Result], root: TreeRoot) -> Pack {
-        let files = root.jsonNames(in: folder).filter { $0 != PackManifest.fileName }
-        let present = Set(files)
-        var puzzles: [Int: PuzzleDocument] = [:]
-        for (index, entry) in manifest.puzzles.enumerated() {
-            guard let relative = PackManifest.containedPath(entry), present.contains(relative) else { continue }
-            let path = FileSystem.join(folder, relative)
-            let result = cache[path] ?? {
-                guard case .success(let bytes) = root.read(path) else { return nil }
-                return DocumentLoader.load(bytes, isManifest: false)
-            }()
-            if case .puzzle(let document)? = result?.document { puzzles[index] = document }
-        }
-        return Pack(folder: folder, manifest: manifest, files: files, puzzles: puzzles)
     }
 }

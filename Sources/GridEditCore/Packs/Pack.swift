@@ -1,7 +1,7 @@
 import GridEditJSON
 
-/// A pack folder as the pack rules see it: the manifest, what the folder holds, and the ids
-/// of the puzzles the manifest lists.
+/// A pack folder as the pack rules see it: the manifest, what the folder holds, and the facts
+/// (id, difficulty, what figure or grid it asks for) of the puzzles the manifest lists.
 public struct Pack: Sendable {
     /// The folder's path.
     public var folder: String
@@ -10,13 +10,13 @@ public struct Pack: Sendable {
     public var files: [String] { didSet { fileSet = Set(files) } }
     /// The same, for fast membership tests on packs of thousands of puzzles.
     public private(set) var fileSet: Set<String>
-    /// The listed puzzles that could be read, by entry index.
-    public var puzzles: [Int: PuzzleDocument]
+    /// The facts of the listed puzzles that could be read, by entry index.
+    public var puzzles: [Int: PuzzleFacts]
 
     /// Ids of the listed puzzles that could be read, by entry index.
-    public var puzzleIDs: [Int: String] { puzzles.mapValues(\.puzzle.id) }
+    public var puzzleIDs: [Int: String] { puzzles.mapValues(\.id) }
 
-    public init(folder: String, manifest: PackManifest, files: [String], puzzles: [Int: PuzzleDocument]) {
+    public init(folder: String, manifest: PackManifest, files: [String], puzzles: [Int: PuzzleFacts]) {
         self.folder = folder
         self.manifest = manifest
         self.files = files

@@ -58,6 +58,9 @@ public struct PackManifest: Sendable, Hashable {
                             ageRange: ages, puzzles: puzzles)
     }
 
+    /// The manifest as the store writes it (canonical layout).
+    public func canonicalText() -> String { CanonicalJSONWriter.write(encode()) }
+
     public func encode() -> JSONValue {
         var members: [JSONValue.Member] = []
         if let schemaReference { members.append(.init("$schema", .string(schemaReference))) }

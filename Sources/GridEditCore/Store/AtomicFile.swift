@@ -20,6 +20,13 @@ public enum AtomicFile {
     /// unless told otherwise: a private file such as the history passes `rw-------`).
     public static func write(_ bytes: [UInt8], to path: String,
                              permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]) throws(WriteError) {
+        try write(to: path, permissions: permissions) { $0.write(bytes) }
+    }
+
+    /// The same for content produced piece by piece (a streamed report), written to the
+    /// temporary file as it comes, so it never has to be held whole in memory.
+    public static func write(to path: String, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead],
+                             _ produce: (BufferedOutput) -> Void) throws(WriteError) {
         let folder = FileSystem.folder(of: path)
         let temporary = FileSystem.join(folder, ".\(FileSystem.lastComponent(of: path))\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let file: FileDescriptor
@@ -33,7 +40,14 @@ public enum AtomicFile {
             // `writeAll` and `close` retry after EINTR; fsync makes the bytes durable before
             // the rename makes them visible.
             try file.closeAfter {
-                _ = try file.writeAll(bytes)
+                var failure: (any Error)?
+                let output = BufferedOutput { bytes in
+                    guard failure == nil else { return }
+                    do { _ = try file.writeAll(bytes) } catch { failure = error }
+                }
+                produce(output)
+                output.flush()
+                if let failure { throw failure }
                 guard fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
             }
             guard rename(temporary, path) == 0 else { throw Errno(rawValue: errno) }

@@ -133,7 +133,7 @@ public struct PuzzleStore: Sendable {
     /// Saves a pack manifest in canonical form, atomically.
     public func save(_ manifest: PackManifest, folder: String) throws(StoreError) {
         let path = FileSystem.join(folder, PackManifest.fileName)
-        let bytes = Array(CanonicalJSONWriter.write(manifest.encode()).utf8)
+        let bytes = Array(manifest.canonicalText().utf8)
         do { try AtomicFile.write(bytes, to: path) } catch { throw .writeFailed(path: path, reason: error.reason) }
     }
 

@@ -285,6 +285,49 @@ public enum FileSystem {
         return full.lexicallyNormalized().string
     }
 
+    /// A temporary file without a name: made in `$TMPDIR` (or `/tmp`) and unlinked at once, so
+    /// it goes away with its descriptor however the process ends. Read and written at offsets.
+    public final class AnonymousFile: @unchecked Sendable {
+        private let descriptor: FileDescriptor
+
+        public init() throws(Failure) {
+            let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            var template = Array(FileSystem.join(folder, "gridedit-XXXXXX").utf8CString)
+            let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard raw >= 0 else { throw Failure("cannot make a temporary file in \(folder): \(reason(Errno(rawValue: errno)))") }
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            descriptor = FileDescriptor(rawValue: raw)
+        }
+
+        public func write(_ bytes: [UInt8], at offset: Int) throws(Failure) {
+            do { _ = try descriptor.writeAll(toAbsoluteOffset: Int64(offset), bytes) } catch {
+                throw Failure("cannot write a temporary file: \(reason(error as? Errno))")
+            }
+        }
+
+        /// Up to `count` bytes from `offset` (fewer at the end).
+        public func read(_ count: Int, at offset: Int) throws(Failure) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: count)
+            do {
+                let read = try bytes.withUnsafeMutableBytes { try descriptor.read(fromAbsoluteOffset: Int64(offset), into: $0) }
+                bytes.removeLast(count - read)
+                return bytes
+            } catch {
+                throw Failure("cannot read a temporary file: \(reason(error as? Errno))")
+            }
+        }
+
+        deinit { try? descriptor.close() }
+    }
+
+    /// A file's identity as text (device, inode, size, modification time to the nanosecond):
+    /// different after the file is rebuilt or replaced. The check cache keys on gridedit's own.
+    public static func identity(of path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return "\(status.st_dev):\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }
+
     /// This process's executable (Linux: /proc/self/exe).
     public static func runningExecutable() -> String? {
         var buffer = [UInt8](repeating: 0, count: 4096)

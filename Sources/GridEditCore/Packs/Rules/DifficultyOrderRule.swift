@@ -12,7 +12,7 @@ struct DifficultyOrderRule: Rule {
         var seen = Set<String>()
         for index in pack.puzzles.keys.sorted() {
             guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]), seen.insert(path).inserted else { continue }
-            let difficulty = pack.puzzles[index]!.puzzle.difficulty
+            let difficulty = pack.puzzles[index]!.difficulty
             if let previous, difficulty < previous.difficulty {
                 findings.append(finding(
                     "\(pack.manifest.puzzles[index]) is \(difficulty.rawValue) but comes after \(pack.manifest.puzzles[previous.index]) (\(previous.difficulty.rawValue)); order the list from easy to hard",

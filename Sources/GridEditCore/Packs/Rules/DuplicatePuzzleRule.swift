@@ -4,8 +4,8 @@
 /// puzzle twice. A warning, like its Tangram counterpart `pack.duplicate-silhouette`; the two
 /// have their own ids so that a report (and a CI filter) says which comparison found the pair.
 ///
-/// Each puzzle's canonical form is computed once (identical givens share it) and looked up in
-/// a dictionary. A file listed twice is `pack.duplicate-entry`'s business and is compared once.
+/// Each puzzle's canonical form comes with its ``PuzzleFacts`` (worked out once per file, or
+/// read from the check cache) and is looked up in a dictionary. A file listed twice is `pack.duplicate-entry`'s business and is compared once.
 struct DuplicatePuzzleRule: Rule {
     static let id = "pack.duplicate-puzzle"
     static let summary = "Two Sudoku puzzles of the pack are the same puzzle in disguise."
@@ -13,24 +13,16 @@ struct DuplicatePuzzleRule: Rule {
 
     func check(_ pack: Pack) -> [Finding] {
         var first: [String: Int] = [:]
-        var canonical: [SudokuGrid: String] = [:]
         var files = Set<String>()
         var findings: [Finding] = []
         for index in pack.puzzles.keys.sorted() {
             guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]), files.insert(path).inserted,
-                  let sudoku = pack.puzzles[index]?.puzzle as? SudokuPuzzle else { continue }
-            let givens = sudoku.givens
-            let key: String
-            if let known = canonical[givens] {
-                key = known
-            } else {
-                key = "\(givens.size.rawValue):" + SudokuCanonicalForm.key(givens)
-                canonical[givens] = key
-            }
+                  let facts = pack.puzzles[index], let givens = facts.exactGivens,
+                  let key = facts.sameAsKey, key.hasPrefix("sudoku ") else { continue }
             if let earlier = first[key] {
-                let how = givens == (pack.puzzles[earlier]?.puzzle as? SudokuPuzzle)?.givens
+                let how = givens == pack.puzzles[earlier]?.exactGivens
                     ? "the same givens"
-                    : "the same givens once digits are renamed and rows, columns, bands or stacks reordered\(givens.size == .six ? "" : " or the grid transposed")"
+                    : "the same givens once digits are renamed and rows, columns, bands or stacks reordered\(givens.hasPrefix("6:") ? "" : " or the grid transposed")"
                 findings.append(finding(
                     "\(pack.manifest.puzzles[index]) is the same Sudoku as \(pack.manifest.puzzles[earlier]) (\(how)); replace or remove one",
                     at: Pack.entryPath(index)))
