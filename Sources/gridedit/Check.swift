@@ -46,7 +46,7 @@ struct Check: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: ArgumentHelp("Keep the findings of unchanged files in a content cache and reuse them (default: on inside a git work tree)."))
     var cache: Bool?
 
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where the cache lives (default: .gridedit-cache at the top of the checked tree). Implies --cache.", valueName: "dir"))
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where the cache lives (default: .gridedit-cache at the top of the git work tree). Implies --cache.", valueName: "dir"))
     var cacheDir: String?
 
     @OptionGroup var access: AccessOptions

@@ -61,7 +61,7 @@ public final class CheckCache: Sendable {
         public var description: String
     }
 
-    /// The default folder, at the top of the checked tree.
+    /// The default folder, at the top of the git work tree (or of the checked tree outside one).
     public static let defaultFolderName = ".gridedit-cache"
     /// Runs an entry may go unused before it is dropped.
     public static let maxAge: UInt8 = 8
