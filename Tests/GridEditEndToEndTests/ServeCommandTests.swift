@@ -75,7 +75,9 @@ struct ServeCommandTests {
         let secret = try #require(token, "a non-loopback host prints a token: \(server.stdout)")
         #expect(secret.count == 32)
         // Only loopback traffic: the server listens on every address, the test talks to 127.0.0.1.
-        for path in ["/", "/page/app.js", "/file/cat.json", "/ws", "/?token=" + secret.dropLast() + "0"] {
+        // A wrong token: the right one with its last digit changed (never to itself).
+        let wrong = secret.dropLast() + (secret.hasSuffix("0") ? "1" : "0")
+        for path in ["/", "/page/app.js", "/file/cat.json", "/ws", "/?token=" + wrong] {
             let refused = try await httpGet(port: port, String(path))
             #expect(refused.status == 403, "\(path)")
             #expect(refused.body.contains("needs the token printed in its URL"))
