@@ -64,9 +64,8 @@ struct Serve: AsyncParsableCommand {
         }
         await StopSignal.wait()
         control.stop()
-        let dirty = service.documents.filter(\.isDirty)
-        if !dirty.isEmpty {
-            StandardStreams.write("stopped with unsaved changes in \(dirty.map(\.displayName).joined(separator: ", ")); "
+        if let unsaved = service.unsavedNames {
+            StandardStreams.write("stopped with unsaved changes in \(unsaved); "
                                   + "they stay in the journal: run gridedit and `recover`\n")
             service.abandon()
         }

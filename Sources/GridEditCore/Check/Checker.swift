@@ -143,14 +143,14 @@ public struct Checker: Sendable {
 
     /// Folders of puzzles directly under a `puzzles` folder are meant to be packs: for each one
     /// without a manifest, a warning for its first entry in the run (by position in `paths`).
+    /// Each folder is looked at once (its first entry), so a pack folder costs one stat, not one per file.
     static func missingManifestWarnings(_ paths: [String]) -> [Int: Finding] {
-        var warned = Set<String>()
+        var decided = Set<String>()
         var warnings: [Int: Finding] = [:]
         for (position, path) in paths.enumerated() {
             let folder = FileSystem.folder(of: path)
-            guard !warned.contains(folder), FileSystem.lastComponent(of: FileSystem.folder(of: folder)) == "puzzles",
+            guard decided.insert(folder).inserted, FileSystem.lastComponent(of: FileSystem.folder(of: folder)) == "puzzles",
                   FileSystem.kind(of: FileSystem.join(folder, PackManifest.fileName)) == .missing else { continue }
-            warned.insert(folder)
             warnings[position] = MissingManifestRule.finding(
                 "\(folder) holds puzzles but no pack.json; add a manifest so the app can show it as a pack")
         }

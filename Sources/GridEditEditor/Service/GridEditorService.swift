@@ -191,6 +191,13 @@ public final class GridEditorService {
         didChange?()
     }
 
+    /// The open documents with unsaved changes, by name, comma-separated; nil when there are none.
+    /// What every way of ending a session says before it keeps them in their journals.
+    public var unsavedNames: String? {
+        let dirty = documents.filter(\.isDirty)
+        return dirty.isEmpty ? nil : dirty.map(\.displayName).joined(separator: ", ")
+    }
+
     /// Leaves journals in place (for a session that ends abnormally) and forgets the documents.
     public func abandon() {
         for document in documents { document.journal?.close() }

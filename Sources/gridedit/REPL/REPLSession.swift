@@ -109,9 +109,8 @@ final class REPLSession {
             }
         }
         // The end of a script is a quit: it fails if that would lose edits.
-        let dirty = service.documents.filter(\.isDirty)
-        if !dirty.isEmpty {
-            StandardStreams.writeError("\(name): error: the script ended with unsaved changes in \(dirty.map(\.displayName).joined(separator: ", ")); "
+        if let unsaved = service.unsavedNames {
+            StandardStreams.writeError("\(name): error: the script ended with unsaved changes in \(unsaved); "
                        + "save them, or end with `quit --force` to drop them (they are kept for `recover`)\n")
             service.abandon()
             return 1
@@ -196,11 +195,9 @@ final class REPLSession {
     /// editor is stopped by the caller's `defer`.
     private func terminated(by signal: Int32) -> Int32 {
         let name = signal == SIGHUP ? "SIGHUP" : "SIGTERM"
-        let dirty = service.documents.filter(\.isDirty)
         var text = "\ngridedit: stopped by \(name)"
-        if !dirty.isEmpty {
-            text += "; unsaved edits in \(dirty.map(\.displayName).joined(separator: ", ")) stay in the journal: "
-                + "run gridedit and `recover` (or `open --recover FILE`)"
+        if let unsaved = service.unsavedNames {
+            text += "; unsaved edits in \(unsaved) stay in the journal: run gridedit and `recover` (or `open --recover FILE`)"
         }
         StandardStreams.writeError(text + "\n")
         service.abandon()
