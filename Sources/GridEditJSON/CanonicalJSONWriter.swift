@@ -184,6 +184,10 @@ public enum CanonicalJSONWriter {
     /// A JSON string literal: `"`, `\` and control characters escaped (short forms
     /// where JSON has them, else `\u00xx`); `/` and non-ASCII left as they are.
     public static func quoted(_ text: String) -> String {
+        // Most strings (paths, ids, rule names) need no escape: copied whole, not scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -94,7 +94,7 @@ import Testing
         #expect(Checker().check([folder.file("sudoku-4x4").path]).failed == 0)
     }
 
-    @Test(arguments: ["../x.json", "/etc/passwd", "a/../../x.json", "..", "", "a\\b.json"])
+    @Test(arguments: ["../x.json", "/etc/passwd", "a/../../x.json", "..", "", "a\\b.json", "a\u{0}b.json", "./..", ".", "//x.json"])
     func manifestPathsThatLeaveThePackAreRefused(entry: String) throws {
         #expect(PackManifest.containedPath(entry) == nil)
         let (folder, store) = try copiedPuzzles()
@@ -105,7 +105,9 @@ import Testing
         #expect(throws: PuzzleStore.StoreError.self) { try store.puzzlePaths(in: reloaded) }
     }
 
-    @Test(arguments: [("a/./b.json", "a/b.json"), ("sub/../x.json", "x.json"), ("x.json", "x.json")])
+    @Test(arguments: [("a/./b.json", "a/b.json"), ("sub/../x.json", "x.json"), ("x.json", "x.json"), ("./x.json", "x.json"),
+                      ("a//b.json", "a/b.json"), ("x.json/", "x.json"), (".hidden.json", ".hidden.json"), ("a..b.json", "a..b.json"),
+                      ("émoji-☃.json", "émoji-☃.json")])
     func manifestPathsInsideThePackAreNormalised(entry: String, expected: String) {
         #expect(PackManifest.containedPath(entry) == expected)
     }

@@ -79,8 +79,23 @@ public struct PackManifest: Sendable, Hashable {
     /// The entry as a path inside the pack folder, or nil when it would leave the folder
     /// (absolute paths, `..` steps that climb out, backslashes). Such entries are refused so a
     /// manifest can never make gridedit read or overwrite files elsewhere.
+    ///
+    /// Pack rules ask this for every entry of every pack, so the common case (a plain name
+    /// such as `morning-1.json`) is answered from one pass over the bytes, without Foundation.
     public static func containedPath(_ entry: String) -> String? {
-        guard !entry.isEmpty, !entry.hasPrefix("/"), !entry.contains("\\"), !entry.contains("\0") else { return nil }
+        var plain = true
+        var previous: UInt8 = UInt8(ascii: "/")
+        for byte in entry.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), 0: return nil
+            case UInt8(ascii: "/"): plain = false
+            case UInt8(ascii: ".") where previous == UInt8(ascii: "/"): plain = false
+            default: break
+            }
+            previous = byte
+        }
+        guard !entry.isEmpty, !entry.utf8.starts(with: [UInt8(ascii: "/")]) else { return nil }
+        if plain { return entry }
         var parts: [Substring] = []
         for part in entry.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

@@ -159,20 +159,26 @@ public enum FileSystem {
         guard let status = try? file.stat() else { return .failure(.failed(Failure("cannot read the file's status"))) }
         guard status.type == .regular else { return .failure(.notRegular(EntryType(status.type))) }
         guard status.size <= Int64(limit) else { return .failure(.tooLarge(size: Int(status.size))) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(status.size))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // Read into a buffer of the size fstat gave plus one byte, which shows a file that grew;
+        // it grows in steps up to `limit + 1` for files whose size says less (`/proc`).
+        var bytes = [UInt8](repeating: 0, count: Int(status.size) + 1)
+        var filled = 0
         while true {
+            if filled == bytes.count {
+                bytes += [UInt8](repeating: 0, count: min(max(bytes.count, 4096), limit + 1 - bytes.count))
+            }
             let count: Int
             do {
-                let wanted = min(chunk.count, limit + 1 - bytes.count)
-                count = try chunk.withUnsafeMutableBytes { try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted])) }
+                count = try bytes.withUnsafeMutableBytes { try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
             } catch {
                 return .failure(.failed(Failure("cannot read the file: \(reason(error as? Errno))")))
             }
-            if count == 0 { return .success(bytes) }
-            bytes.append(contentsOf: chunk[..<count])
-            if bytes.count > limit { return .failure(.tooLarge(size: bytes.count)) }
+            if count == 0 {
+                bytes.removeLast(bytes.count - filled)
+                return .success(bytes)
+            }
+            filled += count
+            if filled > limit { return .failure(.tooLarge(size: filled)) }
         }
     }
 
@@ -235,20 +241,35 @@ public enum FileSystem {
     /// without `.`, `..` and hidden ones), and the names that are not UTF-8, escaped byte by
     /// byte (`\xFF`), which no `String` path could open again. Nil when the folder cannot be read.
     public static func listing(of folder: String) -> (names: [String], undecodable: [String])? {
+        typedListing(of: folder).map { (names: $0.names.map(\.name), undecodable: $0.undecodable) }
+    }
+
+    /// ``listing(of:)`` with each name's type as the folder itself records it (`d_type`), when
+    /// it does: a walk then needs no `lstat` per entry. Nil types (file systems that leave
+    /// `d_type` unknown) are for the caller to look up.
+    public static func typedListing(of folder: String) -> (names: [(name: String, type: EntryType?)], undecodable: [String])? {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
-        var names: [String] = []
+        var names: [(name: String, type: EntryType?)] = []
         var undecodable: [String] = []
         while let entry = readdir(directory) {
             let bytes = nameBytes(entry)
             guard bytes.first != UInt8(ascii: ".") else { continue }
             if let name = String(validating: bytes, as: UTF8.self) {
-                names.append(name)
+                // Read in place, like the name (see ``nameBytes(_:)``).
+                let recorded = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_type)!).load(as: UInt8.self)
+                let type: EntryType? = switch Int32(recorded) {
+                case Int32(DT_REG): .regular
+                case Int32(DT_DIR): .directory
+                case Int32(DT_LNK): .symbolicLink
+                default: nil
+                }
+                names.append((name, type))
             } else {
                 undecodable.append(bytes.map { $0 < 0x80 ? String(Unicode.Scalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined())
             }
         }
-        return (names.sorted(), undecodable.sorted())
+        return (names.sorted { $0.name < $1.name }, undecodable.sorted())
     }
 
     // MARK: Paths

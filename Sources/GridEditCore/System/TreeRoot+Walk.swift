@@ -3,10 +3,16 @@
 public struct TreeEntry: Sendable, Hashable {
     public var path: String
     public var refusal: FileRefusal?
+    /// The walk saw this entry itself as a regular file, reached through real folders only
+    /// (never through a link), so it is inside the root without resolving its path again.
+    /// Reading it still opens with `O_NOFOLLOW` and checks the opened file is regular, so a
+    /// link or FIFO put in its place since the walk is refused, not followed.
+    public var walkedRegularFile: Bool
 
-    public init(path: String, refusal: FileRefusal? = nil) {
+    public init(path: String, refusal: FileRefusal? = nil, walkedRegularFile: Bool = false) {
         self.path = path
         self.refusal = refusal
+        self.walkedRegularFile = walkedRegularFile
     }
 }
 
@@ -29,7 +35,9 @@ extension TreeRoot {
     /// of the root, a folder too deep), else whatever ``read(_:)`` says.
     public func read(_ entry: TreeEntry) -> Result<[UInt8], FileRefusal> {
         if let refusal = entry.refusal { return .failure(refusal) }
-        return read(entry.path)
+        // A re-check of a big unchanged tree is mostly this call: skipping `realpath` for what
+        // the walk already placed inside the root halves its system calls.
+        return entry.walkedRegularFile ? readRegular(entry.path) : read(entry.path)
     }
 
     /// The names of the `.json` entries directly in a pack folder, sorted (the pack rules'
@@ -39,20 +47,21 @@ extension TreeRoot {
     }
 
     private func walk(_ folder: String, depth: Int, into result: inout [TreeEntry]) {
-        guard let listing = FileSystem.listing(of: folder) else {
+        guard let listing = FileSystem.typedListing(of: folder) else {
             if depth > 0 { result.append(TreeEntry(path: folder, refusal: .unreadable("cannot list this folder; check its permissions"))) }
             return
         }
-        var named: [(name: String, decodable: Bool)] = listing.names.map { ($0, true) } + listing.undecodable.map { ($0, false) }
+        var named: [(name: String, type: FileSystem.EntryType?, decodable: Bool)] =
+            listing.names.map { ($0.name, $0.type, true) } + listing.undecodable.map { ($0, nil, false) }
         if !listing.undecodable.isEmpty { named.sort { $0.name < $1.name } }
-        for (name, decodable) in named {
+        for (name, recordedType, decodable) in named {
             let path = FileSystem.join(folder, name)
             guard decodable else {
                 result.append(TreeEntry(path: path, refusal: .unreadable("the name is not valid UTF-8 (shown with \\x escapes); rename it")))
                 continue
             }
             let isJSON = name.hasSuffix(".json")
-            switch FileSystem.entryType(path, followingLinks: false) {
+            switch recordedType ?? FileSystem.entryType(path, followingLinks: false) {
             case .directory:
                 guard depth + 1 < FileAccessPolicy.maxDepth else {
                     result.append(TreeEntry(path: path, refusal: .unreadable(
@@ -70,6 +79,8 @@ extension TreeRoot {
                         result.append(TreeEntry(path: path, refusal: refusal))
                     }
                 }
+            case .regular:
+                if isJSON { result.append(TreeEntry(path: path, walkedRegularFile: true)) }
             default:
                 if isJSON { result.append(TreeEntry(path: path)) }
             }

@@ -72,7 +72,12 @@ public struct TreeRoot: Sendable {
         }
         let type = FileSystem.entryType(target, followingLinks: false)
         guard type == .regular else { return .failure(.notRegular(type)) }
-        switch FileSystem.readRegular(target, limit: policy.maxFileSize) {
+        return readRegular(target)
+    }
+
+    /// The bytes of `path`, known to be a regular file inside the root.
+    func readRegular(_ path: String) -> Result<[UInt8], FileRefusal> {
+        switch FileSystem.readRegular(path, limit: policy.maxFileSize) {
         case .success(let bytes): return .success(bytes)
         case .failure(.notRegular(let type)): return .failure(.notRegular(type))
         case .failure(.tooLarge(let size)): return .failure(.tooLarge(size: size, limit: policy.maxFileSize))
