@@ -14,7 +14,10 @@ enum Bench {
         ("check", {
             try CheckBenchmark.run(puzzles: repository.appendingPathComponent("puzzles"), count: 10_000)
             try CheckCacheBenchmark.run()
+            try ShardFlowBenchmark.run()
         }),
+        // The sharded CI flow alone, at 20,000 puzzles (issue 15).
+        ("shard-flow", { try ShardFlowBenchmark.run() }),
         // The same cache and memory figures alone (issue 15).
         ("check-cache", { try CheckCacheBenchmark.run() }),
         ("sudoku", { try SudokuBenchmark.run(data: repository.deletingLastPathComponent().appendingPathComponent("shared/data/sudoku")) }),
