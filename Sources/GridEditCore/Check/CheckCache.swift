@@ -7,7 +7,8 @@ import Synchronization
 /// where little changed costs reading and hashing the files, not solving them again.
 ///
 /// **Key.** A file's SHA-256 and size, within one index file per *settings*: the gridedit
-/// version and the identity of the executable itself (a rebuilt gridedit starts afresh), every
+/// version and the build of the executable itself (its GNU build ID, ``ExecutableIdentity``:
+/// a rebuilt gridedit starts afresh, the same binary downloaded by another CI job does not), every
 /// rule's id, severity and summary, `--strict`, `--max-findings`, `--max-file-size` and
 /// `--timeout-per-puzzle`. No check rule reads a style or colour file. Whatever could change a
 /// file's findings is in the key, so a cached result is the result the file would get now:
@@ -138,7 +139,7 @@ public final class CheckCache: Sendable {
     /// findings.
     public static func settings(version: String, strict: Bool, policy: FileAccessPolicy, timeoutPerFile: Double?) -> String {
         var lines = ["gridedit \(version)"]
-        lines.append("executable \(FileSystem.runningExecutable().flatMap(FileSystem.identity(of:)) ?? "unknown")")
+        lines.append("executable \(FileSystem.runningExecutable().flatMap(ExecutableIdentity.of) ?? "unknown")")
         lines += RuleCatalog.all.map { "rule \($0.id) \($0.severity.rawValue) \($0.summary)" }
         lines.append("strict \(strict)")
         lines.append("max-findings \(policy.maxFindingsPerFile)")
