@@ -145,6 +145,29 @@ import Testing
         #expect(base.contains("executable "))
     }
 
+    @Test("indexes of other settings beyond the newest few are removed; nothing else in the folder is")
+    func otherIndexesArePruned() throws {
+        let tree = try Self.mutatedTree(seed: 5)
+        let cacheFolder = tree.file("cache").path
+        let kept = CheckCache.otherIndexesKept
+        var paths: [String] = []
+        for version in 0..<(kept + 3) {
+            let cache = try CheckCache(folder: cacheFolder, settings: "version \(version)")
+            _ = Self.reports(tree, cache: cache)
+            try cache.save()
+            paths.append(cache.indexPath)
+            // Each index older than the next, whatever the file system's time resolution.
+            var times = [timespec(tv_sec: 1_000_000 + version, tv_nsec: 0), timespec(tv_sec: 1_000_000 + version, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, cache.indexPath, &times, 0) == 0)
+        }
+        try tree.write("not ours", to: "cache/index-notes.txt.bak/keep")
+        for (i, path) in paths.enumerated() {
+            #expect(FileManager.default.fileExists(atPath: path) == (i >= paths.count - kept - 1), "index \(i)")
+        }
+        #expect(FileManager.default.fileExists(atPath: tree.file("cache/index-notes.txt.bak/keep").path), "a folder is never removed")
+        #expect(FileManager.default.fileExists(atPath: tree.file("cache/.gitignore").path))
+    }
+
     @Test("the report spool gives back every file report as it was appended")
     func spoolRoundTrip() throws {
         let tree = try Self.mutatedTree(seed: 4)

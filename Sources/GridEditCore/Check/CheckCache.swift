@@ -73,7 +73,8 @@ public final class CheckCache: Sendable {
     /// The settings this index belongs to, as text (hashed into its name and header).
     public let settings: String
     private let settingsDigest: [UInt8]
-    private let indexPath: String
+    /// This settings' index file.
+    public let indexPath: String
 
     /// The index as read: its bytes, and where each entry's value and age lie in them.
     private let stored: [UInt8]
@@ -199,6 +200,24 @@ public final class CheckCache: Sendable {
         }
         out += Array(SHA256.hash(data: out))
         try AtomicFile.write(out, to: indexPath)
+        pruneOtherIndexes()
+    }
+
+    /// Indexes of other settings kept beside this one (the most recently written): enough for
+    /// a few builds or `--strict` and not, few enough that a designer who rebuilds gridedit
+    /// every day does not collect one more index per build.
+    public static let otherIndexesKept = 3
+
+    /// Removes all but the ``otherIndexesKept`` newest indexes of other settings. Only
+    /// `index-*` regular files are touched; anything else in the folder is left alone.
+    private func pruneOtherIndexes() {
+        let others = FileSystem.entries(of: folder)
+            .filter { $0.hasPrefix("index-") }
+            .map { FileSystem.join(folder, $0) }
+            .filter { $0 != indexPath && FileSystem.entryType($0, followingLinks: false) == .regular }
+            .compactMap { path in FileSystem.modificationTime(path).map { (path, $0) } }
+            .sorted { $0.1 > $1.1 }
+        for (path, _) in others.dropFirst(Self.otherIndexesKept) { _ = FileSystem.remove(path) }
     }
 
     /// The entries of an index, or nil when anything about it is wrong.

@@ -196,6 +196,11 @@ public enum FileSystem {
 
     /// Deletes a file; nil on success, else why not.
     @discardableResult
+    /// When the entry itself (not a link's target) was last modified, in seconds since 1970.
+    public static func modificationTime(_ path: String) -> Double? {
+        status(path, followingLinks: false).map { Double($0.st_mtim.tv_sec) + Double($0.st_mtim.tv_nsec) / 1e9 }
+    }
+
     public static func remove(_ path: String) -> Failure? {
         unlink(path) == 0 ? nil : Failure("cannot delete \(path): \(reason(Errno(rawValue: errno)))")
     }
