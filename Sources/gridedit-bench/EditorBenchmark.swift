@@ -13,6 +13,7 @@ enum EditorBenchmark {
     static func run(repository: URL) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gridedit")
         print("editor: REPL start-up and edit+validate latency")
+        defer { try? FileManager.default.removeItem(atPath: stateFolder) }  // the REPL runs' journal, ours alone
         if FileManager.default.isExecutableFile(atPath: binary.path) {
             let prompt = try startupTimes(binary, repository: repository, runs: 25) { try timeToPrompt(binary, repository: repository) }
             print(String(format: "  start-up to first prompt (pseudo-terminal)     median %6.1f ms   best %6.1f ms", prompt.median, prompt.best))
