@@ -37,7 +37,6 @@ public struct PixelLabels: Sendable {
         var hue: Float
         var saturation: Float
         var pixels: Int
-        var spread: Float
     }
 
     /// Below this saturation a pixel is paper (or a grey grid line): white paper under a colour
@@ -49,8 +48,6 @@ public struct PixelLabels: Sendable {
     static let maximumDrift: Float = 35
     /// Degrees of hue one unit of saturation difference costs in the assignment.
     static let saturationWeight: Float = 40
-    /// A cluster's tolerance may grow to this with its measured spread (×2.5), never beyond.
-    static let widestTolerance: Float = 24
     /// The fewest pixels a cluster needs (an eighth of a small triangle).
     static let smallestCluster = 64
 
@@ -72,9 +69,10 @@ public struct PixelLabels: Sendable {
         for (k, match) in Assignment.minimumCost(cost, forbidden: 1e9).enumerated() {
             guard let match else { continue }
             let cluster = clusters[match]
+            // Only the centre moves: the profile's tolerance and saturation still say how far a
+            // pixel may be from it (a wider net takes in the blurred rims where pieces meet paper
+            // or each other, and the fits grow and shift by a few hundredths of a unit).
             colours[k].hue = cluster.hue
-            colours[k].saturation = min(colours[k].saturation, cluster.saturation)
-            colours[k].hueTolerance = max(colours[k].hueTolerance, min(Self.widestTolerance, 2.5 * cluster.spread))
             colours[k].clusterPixels = cluster.pixels
         }
         self.colours = colours
@@ -104,7 +102,7 @@ public struct PixelLabels: Sendable {
     }
 
     /// The peaks of the hue histogram of the saturated pixels (smoothed over ±4°), each with the
-    /// mean hue, saturation and spread of the pixels within 12° of it.
+    /// mean hue and saturation of the pixels within 12° of it.
     static func clusters(_ view: TopView, minSaturation: Float) -> [Cluster] {
         var count = [Int](repeating: 0, count: 360)
         for i in view.hue.indices where view.value[i] >= darkValue && view.saturation[i] >= minSaturation {
@@ -119,19 +117,17 @@ public struct PixelLabels: Sendable {
                 smooth[(k + d) % 360] < smooth[k] && smooth[(k - d + 360) % 360] <= smooth[k]
             }
             guard isPeak else { continue }
-            var pixels = 0, sumOffset = 0.0, sumSquares = 0.0
+            var pixels = 0, sumOffset = 0.0
             for d in -12...12 {
                 let c = at(k + d)
                 pixels += c
                 sumOffset += Double(c) * (Double(d) + 0.5)
-                sumSquares += Double(c) * (Double(d) + 0.5) * (Double(d) + 0.5)
             }
             guard pixels >= smallestCluster else { continue }
             let mean = sumOffset / Double(pixels)
-            let spread = Float((sumSquares / Double(pixels) - mean * mean).squareRoot())
             var hue = Float(Double(k) + mean).truncatingRemainder(dividingBy: 360)
             if hue < 0 { hue += 360 }
-            result.append(Cluster(hue: hue, saturation: 0, pixels: pixels, spread: spread))
+            result.append(Cluster(hue: hue, saturation: 0, pixels: pixels))
         }
         // Mean saturation of each cluster's pixels.
         var saturation = [Double](repeating: 0, count: result.count), members = [Int](repeating: 0, count: result.count)
