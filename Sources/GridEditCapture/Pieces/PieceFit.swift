@@ -72,8 +72,8 @@ public struct PieceFit: Sendable, Hashable {
         let c = confidence
         if c == gridClear && gridClear < 1 {
             let what = gridByGroup ? "it and the pieces it touches lie" : "it lies"
-            if gridMargin < 0 { return "\(what) nearer another place on the grid than the one settled on (by \(Self.hundredths(-gridMargin)) units)" }
-            return "\(what) nearly half-way between two places on the grid (the nearer by only \(Self.hundredths(gridMargin)) units)"
+            if gridMargin < 0 { return "\(what) nearer another place on the grid than the one settled on (by \(Self.units(-gridMargin)))" }
+            return "\(what) nearly half-way between two places on the grid (the nearer by only \(Self.units(gridMargin)))"
         }
         if c == settled && settled < 1 {
             if Self.turnAgreement(settleTurn) < CameraLayout.settleAgreement(shift: settleShift) {
@@ -83,6 +83,11 @@ public struct PieceFit: Sendable, Hashable {
         }
         if c == distinct && distinct < 1 { return "it fits almost as well \(rival ?? "another way")" }
         return "its shape explains only \(Int((explained * 100).rounded())) % of its pixels"
+    }
+
+    /// `0.03 units`, or `under 0.01 units` for what rounds to 0.00.
+    static func units(_ value: Double) -> String {
+        value < 0.005 ? "under 0.01 units" : "\(hundredths(value)) units"
     }
 
     /// `0.62`
