@@ -70,8 +70,8 @@ public struct PixelLabels: Sendable {
             guard let match else { continue }
             let cluster = clusters[match]
             // Only the centre moves: the profile's tolerance and saturation still say how far a
-            // pixel may be from it (a wider net takes in the blurred rims where pieces meet paper
-            // or each other, and the fits grow and shift by a few hundredths of a unit).
+            // pixel may be from it (a saturation floor lowered to the cluster's mean took in the
+            // blurred rims where pieces meet the paper, and the fits shifted by hundredths).
             colours[k].hue = cluster.hue
             colours[k].clusterPixels = cluster.pixels
         }
