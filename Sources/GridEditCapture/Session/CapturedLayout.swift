@@ -83,7 +83,10 @@ public struct CapturedLayout: Sendable {
                 if let sighting = sightings[piece], !groups.oneBody {
                     fit.gridMargin = CameraLayout.gridClarity(sighting, snapped: pose, method: report.method).margin
                 }
-                if let margin = groups.margins[piece], margin < fit.gridMargin {
+                if let margin = groups.margins[piece], groups.loose.contains(piece) {
+                    // A loose piece: judged against the rest of the layout, as a group is.
+                    if case .grid(_?) = report.method { fit.gridMargin = margin }
+                } else if let margin = groups.margins[piece], margin < fit.gridMargin {
                     fit.gridMargin = margin
                     fit.gridByGroup = true
                 }

@@ -26,7 +26,7 @@ enum GroupPlacement {
     /// whether the layout is one body (every piece anchored to the others), whose place on the
     /// grid only moves the whole figure.
     static func judge(sightings: [ApproximatePose], poses: [Pose], reports: [LayoutSnapper.PieceReport])
-        -> (margins: [TangramPiece: Double], oneBody: Bool) {
+        -> (margins: [TangramPiece: Double], oneBody: Bool, loose: Set<TangramPiece>) {
         let pieces = poses.map(\.piece)
         var parent = Dictionary(uniqueKeysWithValues: pieces.map { ($0, $0) })
         func root(_ p: TangramPiece) -> TangramPiece {
@@ -44,13 +44,13 @@ enum GroupPlacement {
             parent[root(report.piece)] = root(other)
         }
         let groups = Dictionary(grouping: pieces, by: root)
-        guard groups.count > 1 else { return ([:], true) }
+        guard groups.count > 1 else { return ([:], true, []) }
         let seen = Dictionary(sightings.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let exact = Dictionary(poses.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         // Each piece's offset: its fitted middle minus its settled middle.
         var offset: [TangramPiece: (Double, Double)] = [:]
         for piece in pieces {
-            guard let s = seen[piece], let e = exact[piece] else { return ([:], false) }
+            guard let s = seen[piece], let e = exact[piece] else { return ([:], false, []) }
             let f = middle(of: fittedVertices(s)), m = middle(of: e.vertices.map { ($0.doubleX, $0.doubleY) })
             offset[piece] = (f.0 - m.0, f.1 - m.1)
         }
@@ -59,7 +59,7 @@ enum GroupPlacement {
             return (group.map { offset[$0]!.0 }.reduce(0, +) / n, group.map { offset[$0]!.1 }.reduce(0, +) / n)
         }
         var result: [TangramPiece: Double] = [:]
-        for group in groups.values where group.count > 1 {
+        for group in groups.values {
             // The group's offset against the rest of the layout: the camera's error, much the
             // same across the mat, cancels; only how the groups lie to each other counts.
             let own = mean(group), rest = mean(pieces.filter { !group.contains($0) })
@@ -80,7 +80,7 @@ enum GroupPlacement {
             let next = shifts.filter { hypot($0.0, $0.1) >= 0.005 }.map { hypot(dx - $0.0, dy - $0.1) }.min() ?? .infinity
             for piece in group { result[piece] = next - chosen }
         }
-        return (result, false)
+        return (result, false, Set(groups.values.filter { $0.count == 1 }.map { $0[0] }))
     }
 
     static func fittedVertices(_ seen: ApproximatePose) -> [(Double, Double)] {
