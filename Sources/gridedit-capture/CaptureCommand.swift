@@ -161,7 +161,7 @@ struct CaptureCommand: ParsableCommand {
                 + "\(f(Self.degrees(sighting.degrees)))°\(sighting.flipped ? " flipped" : ""), fit \(f(fit.fit))"
                 + " → (\(pose.position.x), \(pose.position.y)) \(pose.rotation.degrees)°\(pose.flipped ? " flipped" : "")"
             line += "; colour \(fit.colour), confidence \(f(fit.confidence)) (explained \(f(fit.explained)), "
-                + "lead \(f(fit.margin)) over \(fit.rival ?? "no rival"), settled \(f(fit.settled)), grid \(f(fit.gridClear)))"
+                + "lead \(f(fit.margin)) over \(fit.rival ?? "no rival"), settled \(f(fit.settled)), grid \(f(fit.gridClear))\(fit.gridByGroup ? " with the pieces it touches" : ""))"
             if let report = reports[pose.piece] { line += "; snapped \(report.description.drop { $0 != ":" }.dropFirst(2))" }
             StandardStreams.writeError(line + "\n")
         }

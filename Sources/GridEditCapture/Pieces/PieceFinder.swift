@@ -257,6 +257,9 @@ public struct PieceFinder: Sendable {
                 for move in [(d, 0.0, 0.0), (-d, 0, 0), (0, d, 0), (0, -d, 0), (0, 0, turn), (0, 0, -turn)] {
                     let p = fit.placement
                     let trial = Placement(cx: p.cx + move.0, cy: p.cy + move.1, degrees: p.degrees + move.2)
+                    // A start stands for one way of lying: climbing never turns it into another
+                    // (else the rival could climb into the best and the lead would look clear).
+                    guard abs(trial.degrees - start.placement.degrees) < 22.5 else { continue }
                     let score = Self.score(fit.template, trial, slot: slot, slotCount: pixelCount, owner: owner, size: n)
                     if score > fit.score { (fit.placement, fit.score, improved) = (trial, score, true) }
                 }

@@ -11,7 +11,8 @@ import GridEditLayout
 ///   quarter unit or more away), as a share of ``distinctMargin`` of the piece's area: a pose that
 ///   barely beats another could as well be the other;
 /// - **settled**: whether the exact pose the layout settled on agrees with the fitted one: 1 when
-///   the snap moved the piece's middle at most 0.15 units, 0 at 0.5 units (a snap of a whole unit
+///   the snap moved the piece's middle at most 0.15 units and turned it at most 8°, 0 at 0.5 units
+///   or 22.5° (a snap of a whole unit
 ///   means the fit and the layout disagree; `CameraLayout.settleAgreement`, which the stream uses too);
 /// - **grid-clear**: for a piece the grid alone places, how much nearer its grid placement was
 ///   than the next (a 45° piece's vertices give placements a few hundredths apart), over 0.05 units.
@@ -31,11 +32,16 @@ public struct PieceFit: Sendable, Hashable {
     public var rival: String?
     /// How far (units) settling moved the piece's middle from the fit; 0 before settling.
     public var settleShift: Double
+    /// How many degrees settling turned the piece to a 45° step; 0 before settling.
+    public var settleTurn = 0.0
     /// The share of the outline hidden (unknown pixels: a hand, a glare).
     public var hiddenShare: Double
     /// For a piece the grid alone placed: how much nearer (units) its grid placement was than
     /// the next one (see `CameraLayout.gridClarity`); 1 otherwise.
     public var gridMargin = 1.0
+    /// Whether `gridMargin` is that of the group of touching pieces this one belongs to
+    /// (`GroupPlacement`): the group as a whole could lie another way on the grid.
+    public var gridByGroup = false
     /// The fit's raw score (pixels), to choose between the shapes a shared colour may be.
     var score = 0
 
@@ -47,7 +53,16 @@ public struct PieceFit: Sendable, Hashable {
     public static let distinctMargin = 0.25
 
     public var distinct: Double { max(0, min(1, margin / Self.distinctMargin)) }
-    public var settled: Double { CameraLayout.settleAgreement(shift: settleShift) }
+    public var settled: Double { min(CameraLayout.settleAgreement(shift: settleShift), Self.turnAgreement(settleTurn)) }
+
+    /// 1 when settling turned the piece at most ``turnSlack`` degrees, 0 at 22.5° (half-way
+    /// between two 45° steps): a fit whose angle lies far between two steps could be either.
+    static func turnAgreement(_ turn: Double) -> Double {
+        max(0, min(1, 1 - (abs(turn) - turnSlack) / (22.5 - turnSlack)))
+    }
+    /// Degrees of turn a fit may be off its 45° step and still fully agree (the edge-angle
+    /// estimate under blur and perspective is within a few degrees).
+    public static let turnSlack = 8.0
     public var gridClear: Double { max(0, min(1, gridMargin / CameraLayout.gridMarginScale)) }
     public var confidence: Double { min(explained, distinct, settled, gridClear) }
     public var isTrusted: Bool { confidence >= Self.threshold }
@@ -56,11 +71,23 @@ public struct PieceFit: Sendable, Hashable {
     public var weakness: String {
         let c = confidence
         if c == gridClear && gridClear < 1 {
-            return "it lies nearly half-way between two places on the grid (the nearer by only \(Self.hundredths(gridMargin)) units)"
+            let what = gridByGroup ? "it and the pieces it touches lie" : "it lies"
+            if gridMargin < 0 { return "\(what) nearer another place on the grid than the one settled on (by \(Self.units(-gridMargin)))" }
+            return "\(what) nearly half-way between two places on the grid (the nearer by only \(Self.units(gridMargin)))"
         }
-        if c == settled && settled < 1 { return "its fitted pose and the settled layout disagree by \(Self.hundredths(settleShift)) units" }
+        if c == settled && settled < 1 {
+            if Self.turnAgreement(settleTurn) < CameraLayout.settleAgreement(shift: settleShift) {
+                return "its fitted angle is \(Int(abs(settleTurn).rounded()))° off the nearest 45° step"
+            }
+            return "its fitted pose and the settled layout disagree by \(Self.hundredths(settleShift)) units"
+        }
         if c == distinct && distinct < 1 { return "it fits almost as well \(rival ?? "another way")" }
         return "its shape explains only \(Int((explained * 100).rounded())) % of its pixels"
+    }
+
+    /// `0.03 units`, or `under 0.01 units` for what rounds to 0.00.
+    static func units(_ value: Double) -> String {
+        value < 0.005 ? "under 0.01 units" : "\(hundredths(value)) units"
     }
 
     /// `0.62`

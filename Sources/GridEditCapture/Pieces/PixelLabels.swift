@@ -3,6 +3,13 @@ import GridEditCore
 /// Every top-view pixel sorted into paper, one of the profile's colours, or unknown (a hand, a
 /// shadow, the dark marker border, anything of no piece's colour). Unknown pixels are neither
 /// evidence for a piece nor against it, which is what lets a partly hidden piece still fit.
+///
+/// The colours adapt to the frame: the saturated pixels' hues form clusters (peaks of a hue
+/// histogram), and the clusters are assigned to the profile's colours as a whole, by the least
+/// total hue and saturation distance (``Assignment``). A pixel then belongs to the nearest
+/// assigned cluster within the colour's tolerance. So a light that moves every hue a little, a
+/// printer whose red is orange-ish, or a piece a few degrees off keeps its pixels, while the
+/// profile still says which cluster is which piece (`calibrate` remains for sets far from it).
 public struct PixelLabels: Sendable {
     public static let paper: UInt8 = 254
     public static let unknown: UInt8 = 255
@@ -15,9 +22,21 @@ public struct PixelLabels: Sendable {
 
     public struct ColourClass: Sendable {
         public var pieces: [TangramPiece]
+        /// The hue pixels are measured against: the frame's cluster assigned to this colour, or
+        /// the profile's hue when no cluster was near enough.
         public var hue: Float
         public var saturation: Float
         public var hueTolerance: Float
+        /// The profile's hue, and the pixels of the cluster assigned to it (0: none assigned).
+        public var profileHue: Float
+        public var clusterPixels = 0
+    }
+
+    /// A peak of the frame's hue histogram.
+    struct Cluster {
+        var hue: Float
+        var saturation: Float
+        var pixels: Int
     }
 
     /// Below this saturation a pixel is paper (or a grey grid line): white paper under a colour
@@ -25,16 +44,39 @@ public struct PixelLabels: Sendable {
     public static let paperSaturation: Float = 0.2
     /// Below this value a pixel is too dark to judge.
     public static let darkValue: Float = 0.1
+    /// A cluster further than this (degrees of hue) from a profile colour is never assigned to it.
+    static let maximumDrift: Float = 35
+    /// Degrees of hue one unit of saturation difference costs in the assignment.
+    static let saturationWeight: Float = 40
+    /// The fewest pixels a cluster needs (an eighth of a small triangle).
+    static let smallestCluster = 64
 
     public init(view: TopView, profile: ColorProfile) {
-        let colours = profile.colorClasses.map { pieces in
+        var colours = profile.colorClasses.map { pieces in
             let colour = profile.colors[pieces[0]]!
             return ColourClass(pieces: pieces, hue: Float(colour.hue), saturation: Float(colour.saturation),
-                               hueTolerance: Float(colour.hueTolerance))
+                               hueTolerance: Float(colour.hueTolerance), profileHue: Float(colour.hue))
+        }
+        let minSaturation = max(Self.paperSaturation, Float(profile.minSaturation))
+        let clusters = Self.clusters(view, minSaturation: minSaturation)
+        let cost = colours.map { colour in
+            clusters.map { cluster -> Double in
+                let drift = Self.hueDistance(colour.hue, cluster.hue)
+                guard drift <= Self.maximumDrift else { return .infinity }
+                return Double(drift + Self.saturationWeight * abs(colour.saturation - cluster.saturation))
+            }
+        }
+        for (k, match) in Assignment.minimumCost(cost, forbidden: 1e9).enumerated() {
+            guard let match else { continue }
+            let cluster = clusters[match]
+            // Only the centre moves: the profile's tolerance and saturation still say how far a
+            // pixel may be from it (a saturation floor lowered to the cluster's mean took in the
+            // blurred rims where pieces meet the paper, and the fits shifted by hundredths).
+            colours[k].hue = cluster.hue
+            colours[k].clusterPixels = cluster.pixels
         }
         self.colours = colours
         size = view.size
-        let minSaturation = max(Self.paperSaturation, Float(profile.minSaturation))
         var labels = [UInt8](repeating: Self.unknown, count: view.size * view.size)
         for i in labels.indices {
             let v = view.value[i], s = view.saturation[i]
@@ -45,12 +87,56 @@ public struct PixelLabels: Sendable {
             let h = view.hue[i]
             var best = Self.unknown, bestDistance = Float.infinity
             for (k, colour) in colours.enumerated() where s >= max(minSaturation, 0.5 * colour.saturation) {
-                var d = abs(h - colour.hue)
-                if d > 180 { d = 360 - d }
+                let d = Self.hueDistance(h, colour.hue)
                 if d <= colour.hueTolerance && d < bestDistance { best = UInt8(k); bestDistance = d }
             }
             labels[i] = best
         }
         self.labels = labels
+    }
+
+    @inline(__always)
+    static func hueDistance(_ a: Float, _ b: Float) -> Float {
+        let d = abs(a - b)
+        return d > 180 ? 360 - d : d
+    }
+
+    /// The peaks of the hue histogram of the saturated pixels (smoothed over ±4°), each with the
+    /// mean hue and saturation of the pixels within 12° of it.
+    static func clusters(_ view: TopView, minSaturation: Float) -> [Cluster] {
+        var count = [Int](repeating: 0, count: 360)
+        for i in view.hue.indices where view.value[i] >= darkValue && view.saturation[i] >= minSaturation {
+            count[min(359, Int(view.hue[i]))] += 1
+        }
+        func at(_ k: Int) -> Int { count[((k % 360) + 360) % 360] }
+        let smooth = (0..<360).map { k in (-4...4).reduce(0) { $0 + (5 - abs($1)) * at(k + $1) } }
+        var result: [Cluster] = []
+        for k in 0..<360 where smooth[k] > 0 {
+            // A peak: the highest within ±8° (the first of equal neighbours).
+            let isPeak = (1...8).allSatisfy { d in
+                smooth[(k + d) % 360] < smooth[k] && smooth[(k - d + 360) % 360] <= smooth[k]
+            }
+            guard isPeak else { continue }
+            var pixels = 0, sumOffset = 0.0
+            for d in -12...12 {
+                let c = at(k + d)
+                pixels += c
+                sumOffset += Double(c) * (Double(d) + 0.5)
+            }
+            guard pixels >= smallestCluster else { continue }
+            let mean = sumOffset / Double(pixels)
+            var hue = Float(Double(k) + mean).truncatingRemainder(dividingBy: 360)
+            if hue < 0 { hue += 360 }
+            result.append(Cluster(hue: hue, saturation: 0, pixels: pixels))
+        }
+        // Mean saturation of each cluster's pixels.
+        var saturation = [Double](repeating: 0, count: result.count), members = [Int](repeating: 0, count: result.count)
+        for i in view.hue.indices where view.value[i] >= darkValue && view.saturation[i] >= minSaturation {
+            for (c, cluster) in result.enumerated() where hueDistance(view.hue[i], cluster.hue) <= 12 {
+                saturation[c] += Double(view.saturation[i]); members[c] += 1
+            }
+        }
+        for c in result.indices { result[c].saturation = Float(saturation[c] / Double(max(1, members[c]))) }
+        return result
     }
 }

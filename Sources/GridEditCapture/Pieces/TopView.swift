@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GridEditCore
 
 /// The play area seen from straight above: the camera frame warped through the mat's perspective
@@ -60,23 +65,49 @@ public struct TopView: Sendable {
         self.value = value
     }
 
-    /// Channel gains that make the paper grey: the mean colour of the brighter, nearly grey
-    /// pixels (paper covers most of the play area) is scaled to equal channels.
+    /// Channel gains that make the paper grey. Paper covers most of the play area, so its
+    /// colour is the commonest chromaticity among the pixels bright enough to judge, whatever the
+    /// light: a histogram of log(r/g) and log(b/g) in steps of 0.04 finds that mode, and the mean
+    /// colour of the pixels in and next to its bin is scaled to equal channels. (Picking "nearly
+    /// grey" pixels instead fails in warm light, where the paper itself is far from grey.)
     static func whiteBalance(_ bytes: UnsafePointer<UInt8>, stride: Int, size n: Int) -> (r: Float, g: Float, b: Float) {
-        var sum = (r: 0.0, g: 0.0, b: 0.0), count = 0
-        var step = 0
+        let bins = 100, step: Float = 0.04, lowest: Float = -2
+        func bin(_ r: Int, _ g: Int, _ b: Int) -> (Int, Int)? {
+            guard max(r, g, b) >= 60 else { return nil }  // too dark to judge
+            let a = Int(((logf(Float(r + 1) / Float(g + 1)) - lowest) / step).rounded(.down))
+            let c = Int(((logf(Float(b + 1) / Float(g + 1)) - lowest) / step).rounded(.down))
+            guard a >= 0, a < bins, c >= 0, c < bins else { return nil }
+            return (a, c)
+        }
+        var histogram = [Int](repeating: 0, count: bins * bins)
         for row in Swift.stride(from: 0, to: n, by: 2) {
             let line = bytes + row * stride
             for column in Swift.stride(from: 0, to: n, by: 2) {
-                step += 1
-                let b = Int(line[3 * column]), g = Int(line[3 * column + 1]), r = Int(line[3 * column + 2])
-                let high = max(r, g, b), low = min(r, g, b)
-                guard high >= 60, (high - low) * 4 <= high else { continue }
-                sum.r += Double(r); sum.g += Double(g); sum.b += Double(b)
-                count += 1
+                if let (a, c) = bin(Int(line[3 * column + 2]), Int(line[3 * column + 1]), Int(line[3 * column])) {
+                    histogram[a * bins + c] += 1
+                }
             }
         }
-        guard count > 0, sum.r > 0, sum.g > 0, sum.b > 0 else { return (1, 1, 1) }
+        // The mode of the histogram smoothed over 3×3 bins.
+        var mode = (a: 0, c: 0), modeCount = 0
+        for a in 1..<(bins - 1) {
+            for c in 1..<(bins - 1) {
+                var sum = 0
+                for da in -1...1 { for dc in -1...1 { sum += histogram[(a + da) * bins + c + dc] } }
+                if sum > modeCount { (mode, modeCount) = ((a, c), sum) }
+            }
+        }
+        guard modeCount > 0 else { return (1, 1, 1) }
+        var sum = (r: 0.0, g: 0.0, b: 0.0)
+        for row in Swift.stride(from: 0, to: n, by: 2) {
+            let line = bytes + row * stride
+            for column in Swift.stride(from: 0, to: n, by: 2) {
+                let b = Int(line[3 * column]), g = Int(line[3 * column + 1]), r = Int(line[3 * column + 2])
+                guard let (a, c) = bin(r, g, b), abs(a - mode.a) <= 1, abs(c - mode.c) <= 1 else { continue }
+                sum.r += Double(r); sum.g += Double(g); sum.b += Double(b)
+            }
+        }
+        guard sum.r > 0, sum.g > 0, sum.b > 0 else { return (1, 1, 1) }
         let grey = (sum.r + sum.g + sum.b) / 3
         return (Float(grey / sum.r), Float(grey / sum.g), Float(grey / sum.b))
     }

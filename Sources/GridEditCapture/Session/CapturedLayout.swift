@@ -69,6 +69,7 @@ public struct CapturedLayout: Sendable {
         let byPiece = Dictionary(analysis.fits.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let reports = Dictionary(reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let sightings = Dictionary(analysis.sightings.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        let groups = GroupPlacement.judge(sightings: analysis.sightings, poses: poses, reports: Array(reports.values))
         return poses.sorted { $0.piece < $1.piece }.map { pose in
             let piece = pose.piece
             var fit = byPiece[piece] ?? PieceFit(piece: piece, colour: "", fit: sightings[piece]?.confidence ?? 1,
@@ -76,8 +77,18 @@ public struct CapturedLayout: Sendable {
                                                  settleShift: 0, hiddenShare: 0)
             if let report = reports[piece] {
                 fit.settleShift = report.distance
-                if let sighting = sightings[piece] {
+                fit.settleTurn = report.turn
+                // One figure, all of it anchored corner to corner or edge to edge: where the grid
+                // puts it only moves the whole figure, which changes nothing of the puzzle.
+                if let sighting = sightings[piece], !groups.oneBody {
                     fit.gridMargin = CameraLayout.gridClarity(sighting, snapped: pose, method: report.method).margin
+                }
+                if let margin = groups.margins[piece], groups.loose.contains(piece) {
+                    // A loose piece: judged against the rest of the layout, as a group is.
+                    if case .grid(_?) = report.method { fit.gridMargin = margin }
+                } else if let margin = groups.margins[piece], margin < fit.gridMargin {
+                    fit.gridMargin = margin
+                    fit.gridByGroup = true
                 }
             }
             return fit
@@ -119,9 +130,12 @@ public struct CapturedLayout: Sendable {
 
 /// Rough colour words for messages ("medium (green) not found").
 enum ColourNames {
-    /// A colour class of the labels in words: `red (hue 355°)`.
+    /// A colour class of the labels in words, with the frame's cluster it was given:
+    /// `red (cluster at hue 349°, 3012 px; profile 355°)`, or `red (hue 355°, no cluster)`.
     static func describe(_ colour: PixelLabels.ColourClass) -> String {
-        "\(name(hue: Double(colour.hue), saturation: Double(colour.saturation), value: 1)) (hue \(Int(colour.hue.rounded()))°)"
+        let name = name(hue: Double(colour.profileHue), saturation: Double(colour.saturation), value: 1)
+        guard colour.clusterPixels > 0 else { return "\(name) (hue \(Int(colour.hue.rounded()))°, no cluster)" }
+        return "\(name) (cluster at hue \(Int(colour.hue.rounded()))°, \(colour.clusterPixels) px; profile \(Int(colour.profileHue.rounded()))°)"
     }
 
     static func name(hue: Double, saturation: Double, value: Double) -> String {

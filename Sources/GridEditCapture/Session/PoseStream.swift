@@ -64,7 +64,10 @@ public struct PoseStream {
             index += 1
         }
         let last = state.tracker.flush()
-        if !last.isEmpty { send(state.layout.update(last, announced: state.tracker.announced, time: last[0].timestamp, frame: index)) }
+        if !last.isEmpty {
+            send(Self.judgedAsGroups(state.layout.update(last, announced: state.tracker.announced, time: last[0].timestamp, frame: index),
+                                     announced: state.tracker.announced))
+        }
     }
 
     /// One analysed frame: its problems to the status line (when they change), its sightings to
@@ -89,7 +92,25 @@ public struct PoseStream {
         }
         let events = state.tracker.track(PoseTracker.Frame(index: index, time: time, observations: analysis.sightings,
                                                             matVisible: analysis.matView != nil))
-        if !events.isEmpty { send(state.layout.update(events, announced: state.tracker.announced, time: time, frame: index)) }
+        if !events.isEmpty {
+            send(Self.judgedAsGroups(state.layout.update(events, announced: state.tracker.announced, time: time, frame: index),
+                                     announced: state.tracker.announced))
+        }
+    }
+
+    /// The settled events with each piece's confidence lowered to how clearly the grid places
+    /// the group of touching pieces it belongs to (``GroupPlacement``, as the one-shot capture
+    /// judges it), so the editor ignores a group that could as well lie a few hundredths over.
+    static func judgedAsGroups(_ events: [PoseEvent], announced: [PoseEvent]) -> [PoseEvent] {
+        let seen = announced.map(\.pose)
+        guard let settled = try? CameraLayout.settle(seen) else { return events }
+        let margins = GroupPlacement.judge(sightings: seen, poses: settled.poses, reports: settled.reports).margins
+        return events.map { event in
+            guard event.kind != .removed, let margin = margins[event.pose.piece] else { return event }
+            var event = event
+            event.pose.confidence = min(event.pose.confidence, max(0, min(1, margin / CameraLayout.gridMarginScale)))
+            return event
+        }
     }
 
     /// `small-2 (pink) not placed: not sure of its pose (confidence 0.41 …)`.

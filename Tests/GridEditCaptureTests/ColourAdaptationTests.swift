@@ -1,0 +1,55 @@
+import CVision
+import GridEditCapture
+import GridEditCore
+import PhotoFrames
+import SyntheticFrames
+import Testing
+
+/// The colours adapt to the frame: the paper is white-balanced whatever the light, and the frame's
+/// colour clusters are given to the profile's colours as a whole.
+@Suite("Colour that adapts to the frame")
+struct ColourAdaptationTests {
+    /// The photo-like scene of `seed`, lit by `kelvin` with only 30 % of the light's colour
+    /// removed by the camera, and without a hand (every piece in full view).
+    static func labels(seed: UInt64, kelvin: Double) throws -> (PixelLabels, [PieceFinder.Failure]) {
+        var scene = PhotoScene.random(seed: seed)
+        scene.kelvin = kelvin
+        scene.whiteBalance = 0.3
+        scene.handSide = nil
+        let frame = try PhotoFrames.render(scene)
+        defer { gev_image_free(frame) }
+        let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
+        guard case .success(let (_, top)) = analyzer.topView(VisionImage.copying(frame)!) else {
+            Issue.record("no mat in seed \(seed)")
+            throw SyntheticFrameError("no mat")
+        }
+        let labels = PixelLabels(view: top, profile: analyzer.profile)
+        return (labels, analyzer.finder.find(in: labels).failures)
+    }
+
+    @Test("warm (2700 K) and cold (6500 K) light: every piece is found, and every colour has its own cluster",
+          arguments: [(UInt64(3), 2700.0), (4, 2700), (5, 2900), (6, 6500), (7, 6500)])
+    func everyPieceInAnyLight(seed: UInt64, kelvin: Double) throws {
+        let (labels, failures) = try Self.labels(seed: seed, kelvin: kelvin)
+        #expect(failures.isEmpty, "seed \(seed) at \(kelvin) K: \(failures)")
+        for colour in labels.colours {
+            #expect(colour.clusterPixels > 0, "\(colour.pieces) has no cluster")
+            // The cluster found is the colour's own (within the ±8° the frames vary a piece by,
+            // plus what JPEG and the white balance leave).
+            var drift = abs(colour.hue - colour.profileHue)
+            if drift > 180 { drift = 360 - drift }
+            #expect(drift < 15, "\(colour.pieces): cluster at \(colour.hue)°, profile \(colour.profileHue)°")
+        }
+    }
+
+    @Test("the assignment is optimal as a whole, not greedy, and leaves a row without a column unassigned")
+    func assignment() {
+        // Greedy would give row 0 column 0 (cost 1), leaving row 1 column 1 (cost 10): 11.
+        // The optimum is 2 + 3 = 5.
+        #expect(Assignment.minimumCost([[1, 2], [3, 10]], forbidden: 100) == [1, 0])
+        // Three rows, two columns; row 2 can only take a forbidden column.
+        #expect(Assignment.minimumCost([[4, 1], [2, 8], [.infinity, .infinity]], forbidden: 100) == [1, 0, nil])
+        // More columns than rows.
+        #expect(Assignment.minimumCost([[5, 1, 3]], forbidden: 100) == [1])
+    }
+}
