@@ -76,7 +76,13 @@ enum Bench {
             exit(64)
         }
         for benchmark in benchmarks where names.isEmpty || names.contains(benchmark.name) {
-            try benchmark.run()
+            // A benchmark that cannot run says why and stops, rather than crashing.
+            do {
+                try benchmark.run()
+            } catch {
+                print("gridedit-bench \(benchmark.name): \(error)")
+                exit(1)
+            }
         }
     }
 }
