@@ -20,7 +20,9 @@ enum Bench {
         ("shard-flow", { try ShardFlowBenchmark.run() }),
         // The same cache and memory figures alone (issue 15).
         ("check-cache", { try CheckCacheBenchmark.run() }),
-        ("sudoku", { try SudokuBenchmark.run(data: repository.deletingLastPathComponent().appendingPathComponent("shared/data/sudoku")) }),
+        // `--anchor LIB`: tdoku (or another solver with its C entry point) timed beside it.
+        ("sudoku", { try SudokuBenchmark.run(data: repository.deletingLastPathComponent().appendingPathComponent("shared/data/sudoku"),
+                                             anchor: option("--anchor")) }),
         ("render", { try RenderBenchmark.run(repository: repository) }),
         ("tangram", { try TangramBenchmark.run(repository: repository) }),
         // The editor's figures include the settling engine's rate on noisy pose sequences (issue 11).
@@ -40,8 +42,29 @@ enum Bench {
 
     static let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
+    /// Options taking a value, set apart from the names.
+    static let options = ["--anchor"]
+
+    /// The value given after `name` on the command line, if any.
+    static func option(_ name: String) -> String? {
+        let arguments = CommandLine.arguments
+        guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+        return arguments[i + 1]
+    }
+
     static func main() throws {
-        let names = Array(CommandLine.arguments.dropFirst())
+        var names: [String] = []
+        var arguments = CommandLine.arguments.dropFirst()
+        while let argument = arguments.popFirst() {
+            if options.contains(argument) {
+                guard arguments.popFirst() != nil else {
+                    print("\(argument) needs a value (for example: gridedit-bench sudoku --anchor /path/to/libtdoku.so)")
+                    exit(64)
+                }
+            } else {
+                names.append(argument)
+            }
+        }
         if let name = names.first, let tool = tools.first(where: { $0.name == name }) {
             guard names.count == 2 else {
                 print("usage: gridedit-bench \(name) DIR   (writes \(tool.what) into DIR)")
@@ -56,7 +79,13 @@ enum Bench {
             exit(64)
         }
         for benchmark in benchmarks where names.isEmpty || names.contains(benchmark.name) {
-            try benchmark.run()
+            // A benchmark that cannot run says why and stops, rather than crashing.
+            do {
+                try benchmark.run()
+            } catch {
+                print("gridedit-bench \(benchmark.name): \(error)")
+                exit(1)
+            }
         }
     }
 }

@@ -7,6 +7,10 @@ import GridEditCore
 /// The files live outside the repository, in `../shared/data/sudoku/`; a missing file is
 /// skipped with a message. Each figure is the best of up to three runs, as wall-clock time and
 /// as the thread's CPU time (steadier when other work shares the machine).
+///
+/// `--anchor LIB` also times another solver on the same puzzles in the same run: a shared
+/// library the user built, exporting tdoku's C entry point (see `Anchor`), and prints its rate
+/// and gridedit's ratio to it. Nothing of that solver is part of gridedit.
 enum SudokuBenchmark {
     static let files: [(name: String, target: Double?)] = [
         ("tdoku_puzzles2_17_clue.txt", 100_000),
@@ -17,7 +21,8 @@ enum SudokuBenchmark {
         ("norvig_top95.txt", nil),
     ]
 
-    static func run(data: URL) throws {
+    static func run(data: URL, anchor anchorPath: String? = nil) throws {
+        let anchor = try anchorPath.map(Anchor.init(path:))
         print("sudoku: solve to 2, jobs 1, best of up to 3 runs (\(data.path))")
         print("  file                                            puzzles   wall puzzles/s    cpu puzzles/s   solutions 0/1/2+")
         var loaded: [(name: String, bytes: [UInt8], input: SudokuBatch.Input)] = []
@@ -37,6 +42,18 @@ enum SudokuBenchmark {
             }
             let verdict = target.map { time.rate(grids.count).cpu >= $0 ? "target \(Int($0)) (cpu): met" : "target \(Int($0)) (cpu): NOT met" } ?? ""
             print("  \(pad(name, 46)) \(pad(grids.count, 7))  \(pad(time.rate(grids.count).wall, 15))  \(pad(time.rate(grids.count).cpu, 15))   \(histogram.map(String.init).joined(separator: "/"))  \(verdict)")
+            if let anchor {
+                let inputs = grids.map(Anchor.input)
+                var counts = [0, 0, 0]
+                let other = measure(repeats: 3, budget: 15) {
+                    counts = [0, 0, 0]
+                    for input in inputs { counts[anchor.count(input, limit: 2)] += 1 }
+                }
+                let ratio = other.cpu / time.cpu
+                print("  \(pad("  anchor \(anchor.name)", 46)) \(pad(grids.count, 7))  \(pad(other.rate(grids.count).wall, 15))  \(pad(other.rate(grids.count).cpu, 15))   "
+                      + "\(counts.map(String.init).joined(separator: "/"))  gridedit/anchor (cpu): \(String(format: "%.2f", ratio))×"
+                      + (counts == histogram ? "" : "  COUNTS DIFFER"))
+            }
         }
 
         // The batch interface in memory (parse + solve + format), as `gridedit sudoku solve` runs it.
@@ -65,6 +82,37 @@ enum SudokuBenchmark {
             let order = SudokuTier.allCases.map(\.rawValue) + ["no-solution", "multiple-solutions"]
             let mix = order.compactMap { tier in tiers[tier].map { "\(tier) \($0)" } }.joined(separator: ", ")
             print("  \(pad(name, 46)) \(pad(grids.count, 7))  \(pad(time.rate(grids.count).wall, 15))  \(pad(time.rate(grids.count).cpu, 15))   \(mix)")
+        }
+    }
+
+    /// A reference solver loaded from a shared library at run time, for comparison only. It must
+    /// export tdoku's entry point, `size_t TdokuSolverDpllTriadSimd(const char *puzzle, size_t
+    /// limit, uint32_t configuration, char *solution, size_t *num_guesses)`, which takes 81
+    /// characters (`1`…`9`, `.`) followed by a NUL and returns the count up to `limit`.
+    struct Anchor {
+        typealias Entry = @convention(c) (UnsafePointer<CChar>, Int, UInt32, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?) -> Int
+        static let symbol = "TdokuSolverDpllTriadSimd"
+        let name: String
+        let entry: Entry
+
+        init(path: String) throws {
+            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+                throw BenchmarkError("--anchor \(path): cannot load it (\(dlerror().map { String(cString: $0) } ?? "unknown error")); give the path of a shared library such as libtdoku.so")
+            }
+            guard let address = dlsym(handle, Self.symbol) else {
+                throw BenchmarkError("--anchor \(path): it has no \(Self.symbol) function; build tdoku's solver as a shared library")
+            }
+            entry = unsafeBitCast(address, to: Entry.self)
+            name = URL(fileURLWithPath: path).lastPathComponent
+        }
+
+        static func input(_ grid: SudokuGrid) -> [CChar] {
+            grid.cells.map { $0 == 0 ? CChar(UInt8(ascii: ".")) : CChar(48 + Int($0)) } + [0]
+        }
+
+        func count(_ input: [CChar], limit: Int) -> Int {
+            var guesses = 0
+            return min(2, input.withUnsafeBufferPointer { entry($0.baseAddress!, limit, 0, nil, &guesses) })
         }
     }
 

@@ -37,6 +37,10 @@ final class BitboardSolver9 {
     /// Cells with two candidates per band, as of the last propagation.
     private let pairs: UnsafeMutablePointer<UInt32>
     private let keepCapacity: Int
+    /// Per digit, the triads it may occupy and those it must occupy (see `triads`).
+    private let triadScratch: UnsafeMutablePointer<UInt64>
+    /// Per digit, its configurations in each band and stack (see `branchOnConfiguration`).
+    private let configScratch: UnsafeMutablePointer<UInt32>
 
     /// `keep`: how many solutions to record at most (the first ones found).
     init(keep: Int = 2) {
@@ -48,6 +52,10 @@ final class BitboardSolver9 {
         counters.initialize(repeating: 0, count: 3)
         pairs = .allocate(capacity: 3)
         pairs.initialize(repeating: 0, count: 3)
+        triadScratch = .allocate(capacity: 18)
+        triadScratch.initialize(repeating: 0, count: 18)
+        configScratch = .allocate(capacity: 54)
+        configScratch.initialize(repeating: 0, count: 54)
     }
 
     deinit {
@@ -55,6 +63,8 @@ final class BitboardSolver9 {
         found.deallocate()
         counters.deallocate()
         pairs.deallocate()
+        triadScratch.deallocate()
+        configScratch.deallocate()
     }
 
     var count: Int { counters[0] }
@@ -106,6 +116,7 @@ final class BitboardSolver9 {
             counters[0] = n &+ 1
             return
         }
+        if branchOnConfiguration(s) { return }
         // A cell with two candidates if there is one, else one with the fewest.
         var band = 0
         var bit: UInt32 = 0
@@ -134,6 +145,83 @@ final class BitboardSolver9 {
             search(child)
             if counters[0] >= counters[1] { return }
         }
+    }
+
+    /// Branches on the placement of one digit across a band or a stack (its configuration:
+    /// which minirow of each row, or minicolumn of each column, one of six permutations), in
+    /// the band or stack with the fewest configurations left over all digits, for the digit
+    /// with the fewest there (two if possible). This is tdoku's choice: it leaves search trees
+    /// as small as its own. False when every band and stack is fixed.
+    private func branchOnConfiguration(_ s: UnsafeMutablePointer<UInt32>) -> Bool {
+        let t = tables
+        let cfg = BitboardTables9.configurations
+        let configs = configScratch
+        // Per digit: the configurations left in bands 0…2 and stacks 0…2 (entries hold the
+        // 6-bit set and, from bit 8, its size).
+        var n0: UInt32 = 0, n1: UInt32 = 0, n2: UInt32 = 0, n3: UInt32 = 0, n4: UInt32 = 0, n5: UInt32 = 0
+        var d = 0
+        while d < 9 {
+            let w0 = s[3 &* d], w1 = s[3 &* d &+ 1], w2 = s[3 &* d &+ 2]
+            let k0 = t[cfg &+ Int(t[Int(w0 & 0x1FF)] | t[Int((w0 &>> 9) & 0x1FF)] &<< 3 | t[Int(w0 &>> 18)] &<< 6)]
+            let k1 = t[cfg &+ Int(t[Int(w1 & 0x1FF)] | t[Int((w1 &>> 9) & 0x1FF)] &<< 3 | t[Int(w1 &>> 18)] &<< 6)]
+            let k2 = t[cfg &+ Int(t[Int(w2 & 0x1FF)] | t[Int((w2 &>> 9) & 0x1FF)] &<< 3 | t[Int(w2 &>> 18)] &<< 6)]
+            let c0 = (w0 | w0 &>> 9 | w0 &>> 18) & 0x1FF
+            let c1 = (w1 | w1 &>> 9 | w1 &>> 18) & 0x1FF
+            let c2 = (w2 | w2 &>> 9 | w2 &>> 18) & 0x1FF
+            // Stack patterns: bit 3 * band + column within the stack.
+            let k3 = t[cfg &+ Int(c0 & 7 | (c1 & 7) &<< 3 | (c2 & 7) &<< 6)]
+            let k4 = t[cfg &+ Int((c0 &>> 3) & 7 | ((c1 &>> 3) & 7) &<< 3 | ((c2 &>> 3) & 7) &<< 6)]
+            let k5 = t[cfg &+ Int(c0 &>> 6 | (c1 &>> 6) &<< 3 | (c2 &>> 6) &<< 6)]
+            let row = configs + 6 &* d
+            row[0] = k0; row[1] = k1; row[2] = k2; row[3] = k3; row[4] = k4; row[5] = k5
+            n0 &+= k0 &>> 8; n1 &+= k1 &>> 8; n2 &+= k2 &>> 8
+            n3 &+= k3 &>> 8; n4 &+= k4 &>> 8; n5 &+= k5 &>> 8
+            d &+= 1
+        }
+        // A band or stack is fixed when each digit has one configuration (a total of 9).
+        var best: UInt32 = .max, band = -1
+        if n0 > 9 && n0 < best { best = n0; band = 0 }
+        if n1 > 9 && n1 < best { best = n1; band = 1 }
+        if n2 > 9 && n2 < best { best = n2; band = 2 }
+        if n3 > 9 && n3 < best { best = n3; band = 3 }
+        if n4 > 9 && n4 < best { best = n4; band = 4 }
+        if n5 > 9 && n5 < best { best = n5; band = 5 }
+        if band < 0 { return false }
+        var fewest: UInt32 = .max, digit = 0
+        d = 0
+        while d < 9 {
+            let n = configs[6 &* d &+ band] &>> 8
+            if n > 1 && n < fewest {
+                fewest = n
+                digit = d
+                if n == 2 { break }
+            }
+            d &+= 1
+        }
+        var left = configs[6 &* digit &+ band] & 0x3F
+        let child = s + Self.stateWords
+        let stackCells = band < 3 ? 0 : t[BitboardTables9.columnCells &+ Int(UInt32(7) &<< UInt32(3 &* (band &- 3)))]
+        while left != 0 {
+            let k = Int(left.trailingZeroBitCount)
+            left &= left &- 1
+            // The last configuration is searched in place.
+            let target = left == 0 ? s : child
+            if left != 0 { child.update(from: s, count: Self.stateWords) }
+            let chosen = t[BitboardTables9.permutationMinirows &+ k]
+            let base = 3 &* digit
+            if band < 3 {
+                target[base &+ band] &= t[BitboardTables9.minirowCells &+ Int(chosen)]
+            } else {
+                let shift = UInt32(3 &* (band &- 3))
+                target[base] &= ~stackCells | t[BitboardTables9.columnCells &+ Int((chosen & 7) &<< shift)]
+                target[base &+ 1] &= ~stackCells | t[BitboardTables9.columnCells &+ Int(((chosen &>> 3) & 7) &<< shift)]
+                target[base &+ 2] &= ~stackCells | t[BitboardTables9.columnCells &+ Int((chosen &>> 6) &<< shift)]
+            }
+            target[Self.dirty] |= 1 &<< UInt32(digit)
+            search(target)
+            if left == 0 || counters[0] >= counters[1] { return true }
+        }
+        return true
     }
 
     private func fewestCandidates(_ s: UnsafeMutablePointer<UInt32>) -> (Int, UInt32) {
@@ -188,6 +276,10 @@ final class BitboardSolver9 {
     private func assign(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
         let t = tables
         s[Self.unsolved &+ b] &= ~bit
+        let base = 3 &* d
+        let own = base &+ b
+        // Read before the loop below rewrites it (no store-to-load stall).
+        let before = s[own] | bit
         // The cell leaves every digit's word of the band (its own digit's too, restored below);
         // branch-free, collecting the digits whose word changed.
         let keepOthers = ~bit
@@ -202,10 +294,7 @@ final class BitboardSolver9 {
             e &+= 1
         }
         let k = Int(bit.trailingZeroBitCount)
-        let base = 3 &* d
         // The digit leaves the cell's peers: row, box and column in the band, column elsewhere.
-        let own = base &+ b
-        let before = s[own] | bit
         let after = (before & ~t[BitboardTables9.bandPeers &+ k])
         s[own] = after
         changed = (changed & ~(1 &<< UInt32(d))) | (before != after ? 1 &<< UInt32(d) : 0)
@@ -226,7 +315,7 @@ final class BitboardSolver9 {
     private func pruneBand(_ w: UInt32) -> UInt32 {
         let t = tables
         let pattern = t[Int(w & 0x1FF)] | t[Int((w &>> 9) & 0x1FF)] &<< 3 | t[Int(w &>> 18)] &<< 6
-        return w & t[BitboardTables9.minirowCells &+ Int(t[BitboardTables9.permutations &+ Int(pattern)])]
+        return w & t[BitboardTables9.permutationCells &+ Int(pattern)]
     }
 
     /// The update of one digit: rows×boxes and columns×boxes patterns until stable, then
@@ -258,9 +347,9 @@ final class BitboardSolver9 {
             }
             // Nothing removed by columns: the rows' pruning already holds.
             if a0 == c0 && a1 == c1 && a2 == c2 { break }
-            w0 &= t[BitboardTables9.columnCells &+ Int(a0)]
-            w1 &= t[BitboardTables9.columnCells &+ Int(a1)]
-            w2 &= t[BitboardTables9.columnCells &+ Int(a2)]
+            w0 &= a0 | a0 &<< 9 | a0 &<< 18
+            w1 &= a1 | a1 &<< 9 | a1 &<< 18
+            w2 &= a2 | a2 &<< 9 | a2 &<< 18
         }
         s[base] = w0
         s[base &+ 1] = w1
@@ -278,6 +367,81 @@ final class BitboardSolver9 {
                 let bit = singles & (0 &- singles)
                 singles ^= bit
                 assign(s, d, b, bit)
+            }
+        }
+        return true
+    }
+
+    /// Triads: the three cells of a row inside one box (horizontal) or of a column inside one
+    /// box (vertical) hold exactly three digits. A digit *may* occupy a triad when it has a
+    /// candidate there, and *must* when it has no other place in that row (column). A triad
+    /// that must hold three digits loses every other digit; a triad that may hold only three
+    /// must hold all of them, so each leaves the rest of its row (column). False on a
+    /// contradiction (fewer than three digits possible, or more than three required).
+    ///
+    /// Bits, per digit: horizontal triads at `9 * band + 3 * row + box` in the low half,
+    /// vertical ones at `32 + 9 * band + column`.
+    private func triads(_ s: UnsafeMutablePointer<UInt32>) -> Bool {
+        let t = tables
+        let may = triadScratch, must = triadScratch + 9
+        // Bit-sliced counters: at least 1, 2, 3, 4 digits may / must occupy each triad.
+        var m1: UInt64 = 0, m2: UInt64 = 0, m3: UInt64 = 0, m4: UInt64 = 0
+        var r1: UInt64 = 0, r2: UInt64 = 0, r3: UInt64 = 0, r4: UInt64 = 0
+        for d in 0..<9 {
+            let base = 3 &* d
+            let w0 = s[base], w1 = s[base &+ 1], w2 = s[base &+ 2]
+            let h0 = t[Int(w0 & 0x1FF)] | t[Int((w0 &>> 9) & 0x1FF)] &<< 3 | t[Int(w0 &>> 18)] &<< 6
+            let h1 = t[Int(w1 & 0x1FF)] | t[Int((w1 &>> 9) & 0x1FF)] &<< 3 | t[Int(w1 &>> 18)] &<< 6
+            let h2 = t[Int(w2 & 0x1FF)] | t[Int((w2 &>> 9) & 0x1FF)] &<< 3 | t[Int(w2 &>> 18)] &<< 6
+            let v0 = (w0 | w0 &>> 9 | w0 &>> 18) & 0x1FF
+            let v1 = (w1 | w1 &>> 9 | w1 &>> 18) & 0x1FF
+            let v2 = (w2 | w2 &>> 9 | w2 &>> 18) & 0x1FF
+            let h = UInt64(h0 | h1 &<< 9 | h2 &<< 18)
+            let vm = UInt64(v0 | v1 &<< 9 | v2 &<< 18)
+            // A row's only box (its group of three bits has one bit set).
+            let lo = h & 0x249_2492_49, mid = (h &>> 1) & 0x249_2492_49, hi = (h &>> 2) & 0x249_2492_49
+            let hMust = (lo & ~mid & ~hi) | (mid & ~lo & ~hi) &<< 1 | (hi & ~lo & ~mid) &<< 2
+            // A column's only band.
+            let vMust = UInt64(v0 & ~(v1 | v2) | (v1 & ~(v0 | v2)) &<< 9 | (v2 & ~(v0 | v1)) &<< 18)
+            let x = h | vm &<< 32
+            let y = hMust | vMust &<< 32
+            may[d] = x
+            must[d] = y
+            m4 |= m3 & x; m3 |= m2 & x; m2 |= m1 & x; m1 |= x
+            r4 |= r3 & y; r3 |= r2 & y; r2 |= r1 & y; r1 |= y
+        }
+        let all: UInt64 = 0x7FF_FFFF | 0x7FF_FFFF &<< 32
+        if all & ~m3 != 0 || r4 != 0 { return false }
+        // Triads with three required digits and more possible; triads with three possible
+        // digits not all required yet.
+        let full = r3 & m4
+        let open = m3 & ~m4 & ~r3
+        if full | open == 0 { return true }
+        for d in 0..<9 {
+            let x = may[d], y = must[d]
+            let drop = full & x & ~y
+            let force = open & x & ~y
+            if drop | force == 0 { continue }
+            let base = 3 &* d
+            var band = 0
+            while band < 3 {
+                let shift = UInt64(9 &* band)
+                let hDrop = UInt32(truncatingIfNeeded: drop &>> shift) & 0x1FF
+                let vDrop = UInt32(truncatingIfNeeded: drop &>> (32 &+ shift)) & 0x1FF
+                // A forced horizontal triad: the digit leaves the other boxes of its row.
+                let hForce = UInt32(truncatingIfNeeded: force &>> shift) & 0x1FF
+                let rows = (hForce | hForce &>> 1 | hForce &>> 2) & 0x49
+                let hOthers = (rows &* 7) & ~hForce
+                let mask = t[BitboardTables9.minirowCells &+ Int(hDrop | hOthers)]
+                    | t[BitboardTables9.columnCells &+ Int(vDrop)]
+                // A forced vertical triad: the digit leaves its column in the other bands.
+                let vForce = UInt32(truncatingIfNeeded: force &>> (32 &+ shift)) & 0x1FF
+                if vForce != 0 {
+                    let cells = t[BitboardTables9.columnCells &+ Int(vForce)]
+                    for other in 0..<3 where other != band { clear(s, base &+ other, d, ~cells) }
+                }
+                if mask != 0 { clear(s, base &+ band, d, ~mask) }
+                band &+= 1
             }
         }
         return true
@@ -322,7 +486,9 @@ final class BitboardSolver9 {
                     placed = true
                 }
             }
-            if !placed { return true }
+            if placed { continue }
+            if !triads(s) { return false }
+            if s[Self.dirty] == 0 { return true }
         }
     }
 }
@@ -337,7 +503,14 @@ struct BitboardTables9: @unchecked Sendable {
     static let singleBit = 2048
     static let bandPeers = 2560
     static let columnSpread = 2560 + 27
-    static let words = 2560 + 54
+    /// A 9-bit minirow pattern → the 6-bit set of permutations (one minirow per row and per
+    /// box) it contains, with its size from bit 8; then the nine minirows of each of the six permutations.
+    static let configurations = 2560 + 54
+    static let permutationMinirows = 2560 + 54 + 512
+    /// A minirow pattern → the cells of the minirows that belong to a permutation (the two
+    /// tables above in one step: one memory access less on the hottest path).
+    static let permutationCells = 2560 + 54 + 512 + 6
+    static let words = 2560 + 54 + 512 + 6 + 512
 
     let base: UnsafePointer<UInt32>
 
@@ -358,16 +531,30 @@ struct BitboardTables9: @unchecked Sendable {
                 if UInt32(pattern) & mask == mask { union |= mask }
             }
             t[Self.permutations + pattern] = union
+            var contained: UInt32 = 0
+            for (k, order) in orders.enumerated() {
+                let mask = (1 << order[0]) | (1 << (3 + order[1])) | (1 << (6 + order[2]))
+                if pattern & mask == mask { contained |= 1 << UInt32(k) }
+            }
+            t[Self.configurations + pattern] = contained | UInt32(contained.nonzeroBitCount) << 8
             var cells: UInt32 = 0
             for minirow in 0..<9 where (pattern >> minirow) & 1 != 0 {
                 cells |= 7 << UInt32(9 * (minirow / 3) + 3 * (minirow % 3))
             }
             t[Self.minirowCells + pattern] = cells
+            var kept: UInt32 = 0
+            for minirow in 0..<9 where (union >> UInt32(minirow)) & 1 != 0 {
+                kept |= 7 << UInt32(9 * (minirow / 3) + 3 * (minirow % 3))
+            }
+            t[Self.permutationCells + pattern] = kept
             // A set of columns → their cells in a band.
             let columns = UInt32(pattern)
             t[Self.columnCells + pattern] = columns | columns << 9 | columns << 18
             // A row segment with exactly one cell → that cell.
             t[Self.singleBit + pattern] = pattern != 0 && pattern & (pattern - 1) == 0 ? UInt32(pattern) : 0
+        }
+        for (k, order) in orders.enumerated() {
+            t[Self.permutationMinirows + k] = UInt32((1 << order[0]) | (1 << (3 + order[1])) | (1 << (6 + order[2])))
         }
         for k in 0..<27 {
             let (r, c) = (k / 9, k % 9)
