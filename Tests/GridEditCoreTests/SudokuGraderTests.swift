@@ -430,6 +430,12 @@ let techniquePuzzles: [(SudokuTechnique, String)] = [
     (.simpleColouring, ".................1..2..3.4.......2...1....5...6..74.......1..6...5....3...856...."),
     (.xChain, ".................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7"),
     (.xyChain, ".................1..2..3.4........2......43...5..1...6...47...8.2..8....3.9......"),
+    (.uniqueRectangle, ".................1..2..3.4......2.....5..43...1......6..4...2...7..1.....8..6...7"),
+    (.aic, ".................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3"),
+    (.alsXZ, "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5..........."),
+    (.alsXYWing, ".................1..2.34.................526..7.8........98...7..6....3.2.51....."),
+    (.forcingChain, ".................1..2.34........2....4..5....6..1....7.....8.3...3...54.1..6....."),
+    (.forcingNet, ".................1..2..3.4......5.2..6...7...81...........1.3.6....8......96..2.."),
 ]
 
 /// Every step agrees with the solution: placements are the solution's digits, eliminations
@@ -590,7 +596,8 @@ struct SudokuGraderTests {
     /// The techniques added with the numeric rating, which the published puzzles below must
     /// exercise, so that their soundness is tested on real positions and not only on patterns.
     static let laterTechniques: Set<SudokuTechnique> = [.remotePair, .skyscraper, .twoStringKite, .turbotFish, .wWing,
-                                                        .finnedXWing, .finnedSwordfish]
+                                                        .finnedXWing, .finnedSwordfish, .uniqueRectangle, .bugPlusOne,
+                                                        .aic, .alsXZ, .alsXYWing, .forcingChain, .forcingNet]
 
     @Test("every step is sound on a few hundred published puzzles, the later techniques included",
           .sharedSudokuData("tdoku_puzzles2_17_clue.txt", "tdoku_puzzles3_magictour_top1465.txt"))

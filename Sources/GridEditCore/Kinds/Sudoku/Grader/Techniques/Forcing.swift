@@ -5,8 +5,9 @@
 ///
 /// - A forcing chain follows only the links of `ChainLinks` (each step needs one fact before
 ///   it): a true candidate rules out its weak links, a false one makes its strong links true.
-/// - A forcing net also places every single the assumption brings about (each step may rest on
-///   several facts before it), on a copy of the board. It is bounded by the board: at most one
+/// - A forcing net also places every single the assumption brings about, and applies the
+///   locked candidates (pointing, claiming) that follow (each step may rest on several facts
+///   before it), on a copy of the board. It is bounded by the board: at most one
 ///   placement per cell, so it always ends.
 ///
 /// Both run only when every other technique fails, since trying each candidate in turn is
@@ -165,36 +166,90 @@ enum Forcing {
         func broken(_ why: @autoclosure () -> String) -> NetOutcome {
             NetOutcome(board: b, placed: placed, contradiction: start.explains ? why() : "")
         }
-        while head < queue.count {
-            let (c, d) = queue[head]
-            head += 1
-            if b.values[c] != 0 {
-                if Int(b.values[c]) != d { return broken("\(b.name(c)) would need both \(b.values[c]) and \(d)") }
-                continue
+        while true {
+            while head < queue.count {
+                let (c, d) = queue[head]
+                head += 1
+                if b.values[c] != 0 {
+                    if Int(b.values[c]) != d { return broken("\(b.name(c)) would need both \(b.values[c]) and \(d)") }
+                    continue
+                }
+                guard b.has(c, d) else { return broken("\(b.name(c)) would need \(d), which it can no longer hold") }
+                let others = b.candidates[c] & ~SudokuBoard.bit(d)
+                let before = b.candidates
+                b.place(c, d)
+                placed.append((c, d))
+                // Naked singles and empty cells among the peers that lost d.
+                let losers = g.peers[c].filter { b.values[$0] == 0 && before[$0] & SudokuBoard.bit(d) != 0 }
+                for peer in losers {
+                    switch b.candidates[peer].nonzeroBitCount {
+                    case 0: return broken("\(b.name(peer)) would have no digit left")
+                    case 1: queue.append((peer, b.candidates[peer].trailingZeroBitCount + 1))
+                    default: break
+                    }
+                }
+                // Hidden singles: d in the losers' units, the other digits of c in c's units.
+                var checks: [(unit: Int, digit: Int)] = []
+                for peer in losers { for u in g.unitsOfCell[peer] { checks.append((u, d)) } }
+                for e in SudokuBoard.digits(others) { for u in g.unitsOfCell[c] { checks.append((u, e)) } }
+                for (unit, e) in checks where b.placed(in: unit) & SudokuBoard.bit(e) == 0 {
+                    let places = b.cells(in: unit, with: e)
+                    if places.isEmpty { return broken("\(e) would have no place left in \(g.unitName(unit))") }
+                    if places.count == 1 { queue.append((places[0], e)) }
+                }
             }
-            guard b.has(c, d) else { return broken("\(b.name(c)) would need \(d), which it can no longer hold") }
-            let others = b.candidates[c] & ~SudokuBoard.bit(d)
-            b.place(c, d)
-            placed.append((c, d))
-            // Naked singles and empty cells among the peers.
-            for peer in g.peers[c] where b.values[peer] == 0 && start.has(peer, d) {
-                switch b.candidates[peer].nonzeroBitCount {
-                case 0: return broken("\(b.name(peer)) would have no digit left")
-                case 1: queue.append((peer, b.candidates[peer].trailingZeroBitCount + 1))
+            // No single left: locked candidates, then the singles they make, until nothing changes.
+            guard lockedCandidates(&b) else { break }
+            for cell in 0..<g.cellCount where b.values[cell] == 0 {
+                switch b.candidates[cell].nonzeroBitCount {
+                case 0: return broken("\(b.name(cell)) would have no digit left")
+                case 1: queue.append((cell, b.candidates[cell].trailingZeroBitCount + 1))
                 default: break
                 }
             }
-            // Hidden singles: digit d in the peers' other units, the other digits of c in c's units.
-            var checks: [(unit: Int, digit: Int)] = []
-            for peer in g.peers[c] where start.has(peer, d) { for u in g.unitsOfCell[peer] { checks.append((u, d)) } }
-            for e in SudokuBoard.digits(others) { for u in g.unitsOfCell[c] { checks.append((u, e)) } }
-            for (unit, e) in checks where b.placed(in: unit) & SudokuBoard.bit(e) == 0 {
-                let places = b.cells(in: unit, with: e)
-                if places.isEmpty { return broken("\(e) would have no place left in \(g.unitName(unit))") }
-                if places.count == 1 { queue.append((places[0], e)) }
+            for unit in g.units.indices {
+                let placedHere = b.placed(in: unit)
+                for e in 1...g.n where placedHere & SudokuBoard.bit(e) == 0 {
+                    let places = b.cells(in: unit, with: e)
+                    if places.isEmpty { return broken("\(e) would have no place left in \(g.unitName(unit))") }
+                    if places.count == 1 { queue.append((places[0], e)) }
+                }
             }
         }
         return NetOutcome(board: b, placed: placed)
+    }
+
+    /// Pointing and claiming on a net's board copy, all at once; whether anything was removed.
+    static func lockedCandidates(_ b: inout SudokuBoard) -> Bool {
+        let g = b.geometry
+        let n = g.n
+        var changed = false
+        for box in 2 * n..<3 * n {
+            for d in 1...n {
+                let places = b.cells(in: box, with: d)
+                guard places.count >= 2 else { continue }
+                for line in [g.rowUnit(places[0]), g.columnUnit(places[0])]
+                    where places.allSatisfy({ g.unitsOfCell[$0].contains(line) }) {
+                    for cell in g.units[line] where g.boxUnit(cell) != box && b.has(cell, d) {
+                        b.candidates[cell] &= ~SudokuBoard.bit(d)
+                        changed = true
+                    }
+                }
+            }
+        }
+        for line in 0..<2 * n {
+            for d in 1...n {
+                let places = b.cells(in: line, with: d)
+                guard places.count >= 2 else { continue }
+                let box = g.boxUnit(places[0])
+                guard places.allSatisfy({ g.boxUnit($0) == box }) else { continue }
+                for cell in g.units[box] where !g.unitsOfCell[cell].contains(line) && b.has(cell, d) {
+                    b.candidates[cell] &= ~SudokuBoard.bit(d)
+                    changed = true
+                }
+            }
+        }
+        return changed
     }
 
     static func forcingNet(_ board: SudokuBoard) -> SudokuStep? {
@@ -205,7 +260,7 @@ enum Forcing {
         }
         func sequence(_ o: NetOutcome) -> String {
             o.placed.dropFirst().isEmpty ? "nothing follows at once"
-                : "the singles that follow place \(Words.list(o.placed.dropFirst().map { "\($0.digit) in \(board.name($0.cell))" }))"
+                : "the singles (and locked candidates) that follow place \(Words.list(o.placed.dropFirst().map { "\($0.digit) in \(board.name($0.cell))" }))"
         }
         // Contradiction: the fewest placements first.
         if let key = outcomes.filter({ $0.value.contradiction != nil }).min(by: { ($0.value.placed.count, $0.key) < ($1.value.placed.count, $1.key) })?.key {
