@@ -360,6 +360,26 @@ struct SudokuTechniquePatternTests {
         #expect(removals(step) == ["r1c1-3"])
     }
 
+    @Test func bugPlusOne() throws {
+        // A top1465 puzzle whose solution reaches a BUG+1 position: replay it to just before.
+        let grid = try SudokuGrid(line: "5..6.3....2....98.......1...1..9.......3....67.......4....8.25.4..7..............")
+        let solution = try #require(SudokuSolver.countSolutions(grid).solution)
+        let grade = SudokuGrader.grade(grid)
+        let index = try #require(grade.steps.firstIndex { $0.technique == .bugPlusOne })
+        var board = SudokuBoard(grid)
+        for step in grade.steps[..<index] { board.apply(step) }
+        let empty = board.candidates.indices.filter { board.values[$0] == 0 }
+        #expect(empty.filter { board.candidates[$0].nonzeroBitCount == 3 }.count == 1)
+        #expect(empty.filter { board.candidates[$0].nonzeroBitCount == 2 }.count == empty.count - 1)
+        #expect(Uniqueness.bugPlusOne(board) == nil, "used without knowing the puzzle is unique")
+        board.knownUnique = true
+        let step = try #require(Uniqueness.bugPlusOne(board))
+        #expect(step == grade.steps[index])
+        let placement = try #require(step.placements.first)
+        #expect(Int(solution.cells[placement.cell.row * 9 + placement.cell.column]) == placement.digit)
+        #expect(step.explanation.contains(placement.cell.description))
+    }
+
     @Test func forcingChain() {
         // r5c5 is 1 or 2; r1c5 is 1 or 9; r5c1 is 2 or 9. If r1c1 were 9, r1c5 would be 1,
         // r5c5 2, r5c1 9: two 9s in column 1.
@@ -686,11 +706,16 @@ struct SudokuGraderScan {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").prefix(limit)
         var found: [SudokuTechnique: [String]] = [:]
         var stuck = 0
+        var used: [SudokuTechnique: Int] = [:]
         for line in lines {
             let puzzle = String(line.split(separator: " ").first ?? "")
             guard let grid = try? SudokuGrid(line: puzzle) else { continue }
             let grade = SudokuGrader.grade(grid, explaining: false)
             if grade.status == .stuck { stuck += 1 }
+            for technique in Set(grade.steps.map(\.technique)) where used[technique, default: 0] < 2 {
+                used[technique, default: 0] += 1
+                print("USES \(technique.id) \(puzzle)")
+            }
             guard grade.status == .solved, let hardest = grade.hardest else { continue }
             if found[hardest, default: []].count < 3 { found[hardest, default: []].append(puzzle) }
         }

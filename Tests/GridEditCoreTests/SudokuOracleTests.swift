@@ -200,8 +200,9 @@ struct SudokuOracleTests {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         }
 
-        // What holds now (the goal is 0.95 on the full sample).
-        #expect(rho >= (Self.full ? 0.94 : 0.88), "Spearman \(rho)")
+        // The goals: 0.95 on the full sample (0.969 measured), rising medians, and
+        // beyond-logic for fewer than 2% of the puzzles HoDoKu solves without guessing.
+        #expect(rho >= (Self.full ? 0.95 : 0.88), "Spearman \(rho)")
         #expect(rho > rhoLadder, "the score ranks no better than the hardest technique")
         #expect(Double(stuckLogical) < 0.02 * Double(logical.count),
                 "\(stuckLogical) of \(logical.count) puzzles HoDoKu solves without guessing are beyond-logic")
