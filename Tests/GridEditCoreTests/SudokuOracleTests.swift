@@ -113,6 +113,10 @@ struct SudokuOracleTests {
 
     static var files: [String] { sources.map(\.name) }
 
+    /// HoDoKu's points for one brute-force step (its guess): a score below this means HoDoKu
+    /// solved the puzzle without guessing.
+    static let hodokuGuessScore = 10_000
+
     static var enabled: Bool {
         HodokuOracle.isRequired || (HodokuOracle.isInstalled && SharedSudokuData.shouldRun(files))
     }
@@ -175,12 +179,15 @@ struct SudokuOracleTests {
             if !values.isEmpty { medians.append((tier, values.count, median(values))) }
         }
         let stuck = grades.filter { $0.status == .stuck }.count
+        // HoDoKu's brute-force step alone scores 10,000: below that, it solved without guessing.
+        let logical = zip(grades, hodoku).filter { $0.1.score < SudokuOracleTests.hodokuGuessScore }
+        let stuckLogical = logical.filter { $0.0.status == .stuck }.count
         print("""
             HoDoKu oracle, \(Self.full ? "full sample" : "suite share (GRIDEDIT_ORACLE_FULL=1 for the full sample)"): \(sample.count) puzzles
               Spearman(gridedit score, HoDoKu score) = \(String(format: "%.3f", rho))
               Spearman(hardest technique's place in the ladder, HoDoKu score) = \(String(format: "%.3f", rhoLadder))
               median HoDoKu score per gridedit tier: \(medians.map { "\($0.0.rawValue) \($0.2) (\($0.1))" }.joined(separator: ", "))
-              beyond-logic: \(stuck) of \(sample.count)
+              beyond-logic: \(stuck) of \(sample.count); \(stuckLogical) of the \(logical.count) HoDoKu solves without guessing
               time: gridedit \(String(format: "%.1f", graded.timeIntervalSince(started))) s, HoDoKu \(String(format: "%.1f", rated.timeIntervalSince(graded))) s
             """)
         if let path = ProcessInfo.processInfo.environment["GRIDEDIT_ORACLE_DUMP"] {
@@ -193,9 +200,12 @@ struct SudokuOracleTests {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         }
 
-        // What holds now (the issue's goal is 0.95 on the full sample).
-        #expect(rho >= (Self.full ? 0.94 : 0.88), "Spearman \(rho)")
+        // The issue's goals: 0.95 on the full sample (0.969 measured), rising medians, and
+        // beyond-logic for fewer than 2% of the puzzles HoDoKu solves without guessing.
+        #expect(rho >= (Self.full ? 0.95 : 0.88), "Spearman \(rho)")
         #expect(rho > rhoLadder, "the score ranks no better than the hardest technique")
+        #expect(Double(stuckLogical) < 0.02 * Double(logical.count),
+                "\(stuckLogical) of \(logical.count) puzzles HoDoKu solves without guessing are beyond-logic")
         for (lower, upper) in zip(medians, medians.dropFirst()) {
             #expect(lower.2 < upper.2, "median HoDoKu score of \(lower.0.rawValue) (\(lower.2)) is not below \(upper.0.rawValue) (\(upper.2))")
         }

@@ -73,7 +73,9 @@ public enum SudokuGenerator {
         var random = SplitMix64(seed: mix(options.seed, UInt64(index)))
         // A score range allows every technique: the points of a hard one count against the top.
         let top = options.score == nil ? options.tier : .expert
-        let allowed = Set(SudokuTechnique.allCases.filter { $0.tier <= top })
+        // The forcing chains and nets are left out while removing givens: they would solve
+        // nearly anything (slowly, for every removal); the final grade still uses them.
+        let allowed = Set(SudokuTechnique.allCases.filter { $0.tier <= top && !$0.isLastResort })
         var counter = SudokuCounter(keep: 0)
         let orbits = options.symmetry.orbits(size: options.size)
         let n = options.size.rawValue
@@ -112,6 +114,7 @@ public enum SudokuGenerator {
         if tier == .beyondLogic { return true }
         var start = SudokuBoard(puzzle)
         start.explains = false
+        start.knownUnique = true
         let (steps, board) = SudokuGrader.solve(start, using: allowed)
         return board.isSolved && (maxScore == .max || SudokuRating.score(steps, cellsLeft: 0) <= maxScore)
     }

@@ -8,6 +8,10 @@ struct SudokuBoard: Sendable, Equatable {
     /// Whether steps carry their explanation; off where only the grade matters (check rules,
     /// the generator), which saves most of the grader's time on easy puzzles.
     var explains = true
+    /// Whether the puzzle is known to have exactly one solution. Only then may the uniqueness
+    /// techniques (unique rectangles, BUG+1) be used: they assume it. `SudokuGrader.grade`
+    /// knows (it counts the solutions first); other callers say so explicitly.
+    var knownUnique = false
 
     static func == (a: SudokuBoard, b: SudokuBoard) -> Bool { a.values == b.values && a.candidates == b.candidates }
 

@@ -34,11 +34,18 @@ public enum SudokuGrader {
         (.xyWing, Wings.xyWing),
         (.xyzWing, Wings.xyzWing),
         (.finnedXWing, { FinnedFish.find($0, size: 2) }),
+        (.uniqueRectangle, Uniqueness.uniqueRectangle),
+        (.bugPlusOne, Uniqueness.bugPlusOne),
         (.jellyfish, { Fish.find($0, size: 4) }),
         (.finnedSwordfish, { FinnedFish.find($0, size: 3) }),
         (.simpleColouring, Chains.simpleColouring),
         (.xChain, Chains.xChain),
         (.xyChain, Chains.xyChain),
+        (.aic, Chains.aic),
+        (.alsXZ, AlmostLockedSets.alsXZ),
+        (.alsXYWing, AlmostLockedSets.alsXYWing),
+        (.forcingChain, Forcing.forcingChain),
+        (.forcingNet, Forcing.forcingNet),
     ]
 
     public static let allTechniques = Set(SudokuTechnique.allCases)
@@ -57,6 +64,7 @@ public enum SudokuGrader {
         }
         var start = SudokuBoard(grid)
         start.explains = explaining
+        start.knownUnique = true
         let (steps, board) = solve(start, using: techniques)
         return SudokuGrade(status: board.isSolved ? .solved : .stuck, steps: steps,
                            cellsLeft: board.values.lazy.filter { $0 == 0 }.count)
@@ -89,17 +97,23 @@ public enum SudokuGrader {
     /// The next step from the digits of `grid` alone: empty cells start with every digit
     /// their row, column and box allow (earlier eliminations are not remembered, so the step
     /// may remove candidates rather than place a digit). Nil when the grid is full or no
-    /// technique applies.
-    public static func nextStep(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques) -> SudokuStep? {
-        let board = SudokuBoard(grid)
+    /// technique applies. `knownUnique` says the caller knows the grid has one solution, which
+    /// lets the uniqueness techniques (unique rectangles, BUG+1) be used.
+    public static func nextStep(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques,
+                                knownUnique: Bool = false) -> SudokuStep? {
+        var board = SudokuBoard(grid)
+        board.knownUnique = knownUnique
         guard !board.isSolved, !board.hasContradiction else { return nil }
         return next(board, using: techniques)
     }
 
     /// The steps from the digits of `grid` up to and including the next one that places a
     /// digit: what a player needs to find that digit. Empty when no technique places one.
-    public static func stepsToNextPlacement(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques) -> [SudokuStep] {
-        let board = SudokuBoard(grid)
+    /// `knownUnique` as for `nextStep`.
+    public static func stepsToNextPlacement(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques,
+                                            knownUnique: Bool = false) -> [SudokuStep] {
+        var board = SudokuBoard(grid)
+        board.knownUnique = knownUnique
         guard !board.isSolved, !board.hasContradiction else { return [] }
         let (steps, _) = solve(board, using: techniques, until: \.isPlacement)
         return steps.last?.isPlacement == true ? steps : []
@@ -121,7 +135,9 @@ public enum SudokuGrader {
         let wrong = current.cells.indices.filter { current.cells[$0] != 0 && current.cells[$0] != solution.cells[$0] }
         if !wrong.isEmpty { return .mistakes(wrong.map { SudokuCell(row: $0 / n, column: $0 % n) }) }
         if current.isFull { return .solved }
-        let steps = stepsToNextPlacement(current)
+        // The givens have one solution and the player's digits agree with it, so the current
+        // grid has one solution too.
+        let steps = stepsToNextPlacement(current, knownUnique: true)
         return steps.isEmpty ? .stuck : .steps(steps)
     }
 }

@@ -31,11 +31,18 @@ extension SudokuTechnique {
         case .xyWing: 165
         case .xyzWing: 185
         case .finnedXWing: 145
+        case .uniqueRectangle: 110
+        case .bugPlusOne: 100
         case .jellyfish: 170
         case .finnedSwordfish: 200
         case .simpleColouring: 160
         case .xChain: 250
         case .xyChain: 270
+        case .aic: 290
+        case .alsXZ: 300
+        case .alsXYWing: 320
+        case .forcingChain: 500
+        case .forcingNet: 700
         }
     }
 }

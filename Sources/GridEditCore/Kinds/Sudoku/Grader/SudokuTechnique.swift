@@ -57,12 +57,19 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
     case xyWing = "xy-wing"
     case xyzWing = "xyz-wing"
     case finnedXWing = "finned-x-wing"
+    case uniqueRectangle = "unique-rectangle"
+    case bugPlusOne = "bug-plus-one"
     // Expert
     case jellyfish
     case finnedSwordfish = "finned-swordfish"
     case simpleColouring = "simple-colouring"
     case xChain = "x-chain"
     case xyChain = "xy-chain"
+    case aic
+    case alsXZ = "als-xz"
+    case alsXYWing = "als-xy-wing"
+    case forcingChain = "forcing-chain"
+    case forcingNet = "forcing-net"
 
     public static func < (a: SudokuTechnique, b: SudokuTechnique) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -95,11 +102,18 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
         case .xyWing: "XY-wing"
         case .xyzWing: "XYZ-wing"
         case .finnedXWing: "finned X-wing"
+        case .uniqueRectangle: "unique rectangle"
+        case .bugPlusOne: "BUG+1"
         case .jellyfish: "jellyfish"
         case .finnedSwordfish: "finned swordfish"
         case .simpleColouring: "simple colouring"
         case .xChain: "X-chain"
         case .xyChain: "XY-chain"
+        case .aic: "alternating inference chain"
+        case .alsXZ: "ALS-XZ"
+        case .alsXYWing: "ALS-XY-wing"
+        case .forcingChain: "forcing chain"
+        case .forcingNet: "forcing net"
         }
     }
 
@@ -107,10 +121,15 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
         switch self {
         case .fullHouse, .hiddenSingle, .nakedSingle: .easy
         case .pointing, .claiming, .nakedPair, .hiddenPair, .nakedTriple, .hiddenTriple: .medium
-        case .nakedQuad, .hiddenQuad, .xWing, .swordfish, .remotePair, .skyscraper, .twoStringKite, .turbotFish, .wWing, .xyWing, .xyzWing, .finnedXWing: .hard
-        case .jellyfish, .finnedSwordfish, .simpleColouring, .xChain, .xyChain: .expert
+        case .nakedQuad, .hiddenQuad, .xWing, .swordfish, .remotePair, .skyscraper, .twoStringKite, .turbotFish, .wWing, .xyWing, .xyzWing, .finnedXWing,
+             .uniqueRectangle, .bugPlusOne: .hard
+        case .jellyfish, .finnedSwordfish, .simpleColouring, .xChain, .xyChain, .aic, .alsXZ, .alsXYWing, .forcingChain, .forcingNet: .expert
         }
     }
+
+    /// Forcing chains and nets: trying candidates one by one and following what they force,
+    /// the grader's last resort (and its slowest techniques).
+    public var isLastResort: Bool { self == .forcingChain || self == .forcingNet }
 
     public init?(id: String) { self.init(rawValue: id) }
 }

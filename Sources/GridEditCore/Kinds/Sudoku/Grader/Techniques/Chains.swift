@@ -1,4 +1,4 @@
-/// Hard: remote pairs. Expert: simple colouring, X-chains and XY-chains.
+/// Hard: remote pairs. Expert: simple colouring, X-chains, XY-chains and AICs.
 enum Chains {
     // MARK: Remote pair
 
@@ -113,118 +113,51 @@ enum Chains {
         return nil
     }
 
-    // MARK: X-chain
+    // MARK: X-chain, XY-chain, AIC (see `ChainLinks`)
 
     /// A chain for one digit that alternates "only two places in a unit" (strong) and "share a
     /// unit" (weak) links, starting and ending with a strong link: if the first cell is not
     /// the digit, the last one is. So one of the two ends holds it, and a cell that sees both
     /// ends cannot. The shortest such chain is reported.
     static func xChain(_ board: SudokuBoard) -> SudokuStep? {
-        let g = board.geometry
-        var best: (length: Int, step: SudokuStep)?
-        for digit in 1...g.n {
-            let strong = strongLinks(board, digit: digit)
-            let cells = (0..<g.cellCount).filter { board.has($0, digit) }
-            for start in strong.keys.sorted() {
-                // Breadth-first over (cell, arrived by a strong link?); parents rebuild the chain.
-                var parent: [Int: Int] = [:]  // state → previous state; state = cell * 2 + (strong ? 1 : 0)
-                var queue = [start * 2]
-                parent[start * 2] = -1
-                var head = 0
-                while head < queue.count {
-                    let state = queue[head]
-                    head += 1
-                    let cell = state / 2, arrivedStrong = state % 2 == 1
-                    let nextStates: [Int] = arrivedStrong
-                        ? cells.filter { $0 != cell && g.sees(cell, $0) }.map { $0 * 2 }
-                        : (strong[cell] ?? []).map { $0 * 2 + 1 }
-                    for next in nextStates where parent[next] == nil {
-                        parent[next] = state
-                        queue.append(next)
-                        guard next % 2 == 1 else { continue }
-                        let end = next / 2
-                        guard end != start else { continue }
-                        let chain = path(to: next, parent).map { $0 / 2 }
-                        guard chain.count >= 4, best.map({ chain.count < $0.length }) ?? true else { continue }
-                        let targets = cells.filter { $0 != start && $0 != end && g.sees($0, start) && g.sees($0, end) }
-                        guard !targets.isEmpty else { continue }
-                        let links = chainText(chain, board)
-                        best = (chain.count, SudokuStep(
-                            technique: .xChain, eliminations: board.eliminations(targets.map { ($0, digit) }),
-                            focus: chain.map(board.cell),
-                            explanation: board.say("For \(digit): \(links), where = joins the only two places for \(digit) in a unit and – two cells that share one. If \(board.name(start)) is not \(digit), \(board.name(end)) is; so one of them is \(digit), and a cell that sees both cannot be: remove \(digit) from \(board.names(targets)).")))
-                    }
-                }
-            }
-            if best != nil { break }
-        }
-        return best?.step
+        let links = ChainLinks(board, kinds: .x)
+        guard let chain = links.shortestChain(minimumNodes: 4, sameDigitEnds: true) else { return nil }
+        let digit = links.digit(chain.nodes[0])
+        let (start, end) = (links.cell(chain.nodes.first!), links.cell(chain.nodes.last!))
+        let targets = chain.targets.map(links.cell)
+        return SudokuStep(
+            technique: .xChain, eliminations: links.eliminations(chain.targets),
+            focus: chain.nodes.map { board.cell(links.cell($0)) },
+            explanation: board.say("For \(digit): \(links.text(chain.nodes, withDigits: false)), where = joins the only two places for \(digit) in a unit and – two cells that share one. If \(board.name(start)) is not \(digit), \(board.name(end)) is; so one of them is \(digit), and a cell that sees both cannot be: remove \(digit) from \(board.names(targets))."))
     }
-
-    // MARK: XY-chain
 
     /// A chain of cells with two candidates each, every cell sharing a unit and a digit with
     /// the next: if the first cell is not x, the chain forces the last one to be x. So one of
     /// the two ends is x, and a cell that sees both cannot be.
     static func xyChain(_ board: SudokuBoard) -> SudokuStep? {
-        let g = board.geometry
-        let pairs = (0..<g.cellCount).filter { board.values[$0] == 0 && board.candidates[$0].nonzeroBitCount == 2 }
-        var best: (length: Int, step: SudokuStep)?
-        for start in pairs {
-            for x in SudokuBoard.digits(board.candidates[start]) {
-                // State: cell * 16 + the digit the cell must then hold. Start: not x, so the other.
-                let first = start * 16 + (board.candidates[start] & ~SudokuBoard.bit(x)).trailingZeroBitCount + 1
-                var parent: [Int: Int] = [first: -1]
-                var queue = [first]
-                var head = 0
-                while head < queue.count {
-                    let state = queue[head]
-                    head += 1
-                    let cell = state / 16, holds = state % 16
-                    for next in pairs where next != cell && g.sees(cell, next) && board.has(next, holds) {
-                        let forced = (board.candidates[next] & ~SudokuBoard.bit(holds)).trailingZeroBitCount + 1
-                        let nextState = next * 16 + forced
-                        guard parent[nextState] == nil else { continue }
-                        parent[nextState] = state
-                        queue.append(nextState)
-                        guard forced == x, next != start else { continue }
-                        let chain = path(to: nextState, parent)
-                        guard chain.count >= 3, best.map({ chain.count < $0.length }) ?? true else { continue }
-                        let targets = (0..<g.cellCount).filter {
-                            $0 != start && $0 != next && board.has($0, x) && g.sees($0, start) && g.sees($0, next)
-                        }
-                        guard !targets.isEmpty else { continue }
-                        let cells = chain.map { $0 / 16 }
-                        let walk = chain.map { "\(board.name($0 / 16)) (\(Words.digits(board.candidates[$0 / 16], conjunction: "or")))" }
-                        best = (chain.count, SudokuStep(
-                            technique: .xyChain, eliminations: board.eliminations(targets.map { ($0, x) }),
-                            focus: cells.map(board.cell),
-                            explanation: board.say("Follow \(Words.list(walk, conjunction: "then")): each cell shares a unit and a digit with the next. If \(board.name(start)) is not \(x), each cell in turn is forced to its other digit and \(board.name(next)) ends up \(x); so one of the two ends is \(x), and a cell that sees both cannot be: remove \(x) from \(board.names(targets)).")))
-                    }
-                }
-            }
-        }
-        return best?.step
+        let links = ChainLinks(board, kinds: .xy)
+        guard let chain = links.shortestChain(minimumNodes: 6, sameDigitEnds: true) else { return nil }
+        let x = links.digit(chain.nodes[0])
+        let cells = stride(from: 0, to: chain.nodes.count, by: 2).map { links.cell(chain.nodes[$0]) }
+        let (start, end) = (cells.first!, cells.last!)
+        let walk = cells.map { "\(board.name($0)) (\(Words.digits(board.candidates[$0], conjunction: "or")))" }
+        return SudokuStep(
+            technique: .xyChain, eliminations: links.eliminations(chain.targets),
+            focus: cells.map(board.cell),
+            explanation: board.say("Follow \(Words.list(walk, conjunction: "then")): each cell shares a unit and a digit with the next. If \(board.name(start)) is not \(x), each cell in turn is forced to its other digit and \(board.name(end)) ends up \(x); so one of the two ends is \(x), and a cell that sees both cannot be: remove \(x) from \(board.names(chain.targets.map(links.cell)))."))
     }
 
-    /// The states from the start to `state`, following parents.
-    static func path(to state: Int, _ parent: [Int: Int]) -> [Int] {
-        var result = [state]
-        var current = state
-        while let previous = parent[current], previous >= 0 {
-            result.append(previous)
-            current = previous
-        }
-        return result.reversed()
-    }
-
-    /// "r1c1 = r1c5 – r4c5 = r4c2": = for strong links, – for weak ones, alternating.
-    static func chainText(_ cells: [Int], _ board: SudokuBoard) -> String {
-        var text = board.name(cells[0])
-        for (i, cell) in cells.enumerated().dropFirst() {
-            text += i % 2 == 1 ? " = " : " – "
-            text += board.name(cell)
-        }
-        return text
+    /// An alternating inference chain over every kind of link, digits and cells mixed: if the
+    /// first candidate is false, the last is true. One of the two is true, so a candidate that
+    /// rules out both (same cell, or same digit in a cell that sees it) is false.
+    static func aic(_ board: SudokuBoard) -> SudokuStep? {
+        let links = ChainLinks(board)
+        guard let chain = links.shortestChain(minimumNodes: 4) else { return nil }
+        let (start, end) = (chain.nodes.first!, chain.nodes.last!)
+        let eliminations = links.eliminations(chain.targets)
+        return SudokuStep(
+            technique: .aic, eliminations: eliminations,
+            focus: Array(Set(chain.nodes.map(links.cell))).sorted().map(board.cell),
+            explanation: board.say("Follow \(links.text(chain.nodes)), where r1c1(4) means 4 in r1c1, = joins two candidates of which one must be true (the only two digits of a cell, or the only two places of a digit in a unit) and – two that cannot both be true. If \(links.name(start)) is false, the chain makes \(links.name(end)) true; so one of them is true, and whatever rules out both is false: remove \(board.removalText(eliminations))."))
     }
 }

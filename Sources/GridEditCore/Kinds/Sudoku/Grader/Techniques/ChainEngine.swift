@@ -1,0 +1,180 @@
+/// The one chain engine behind X-chains, XY-chains, AICs and forcing chains.
+///
+/// Its nodes are candidates (a digit still possible in a cell). Two kinds of link join them:
+///
+/// - a **strong** link: the two are never both false. A cell with only two candidates links
+///   them (the cell's bivalue link); a unit with only two places for a digit links those two
+///   (a conjugate pair). If one is false, the other is true.
+/// - a **weak** link: the two are never both true. Two digits of one cell, or one digit in two
+///   cells that share a unit. If one is true, the other is false.
+///
+/// An alternating inference chain (AIC) starts at a candidate assumed false, follows a strong
+/// link to a true one, a weak link to a false one, and so on, ending on a strong link: then
+/// one of the two ends is true, and a candidate weakly linked to both ends is false. X-chains
+/// (one digit) and XY-chains (bivalue cells only) are the same search with fewer kinds of link.
+struct ChainLinks {
+    /// Which links a search may follow.
+    struct Kinds: Equatable {
+        /// Strong links inside bivalue cells.
+        var cellStrong = true
+        /// Strong links between the two places of a digit in a unit.
+        var unitStrong = true
+        /// Weak links between two digits of one cell.
+        var cellWeak = true
+
+        static let all = Kinds()
+        /// X-chains: one digit throughout (no link inside a cell).
+        static let x = Kinds(cellStrong: false, unitStrong: true, cellWeak: false)
+        /// XY-chains: bivalue cells joined by a shared digit.
+        static let xy = Kinds(cellStrong: true, unitStrong: false, cellWeak: false)
+    }
+
+    let board: SudokuBoard
+    let n: Int
+    /// `strong[node]`: the nodes that are true when `node` is false.
+    var strong: [[Int]]
+    /// `weak[node]`: the nodes that are false when `node` is true.
+    var weak: [[Int]]
+
+    @inline(__always) func node(_ cell: Int, _ digit: Int) -> Int { cell * n + digit - 1 }
+    @inline(__always) func cell(_ node: Int) -> Int { node / n }
+    @inline(__always) func digit(_ node: Int) -> Int { node % n + 1 }
+
+    init(_ board: SudokuBoard, kinds: Kinds = .all) {
+        self.board = board
+        let g = board.geometry
+        n = g.n
+        strong = Array(repeating: [], count: g.cellCount * g.n)
+        weak = Array(repeating: [], count: g.cellCount * g.n)
+        let digits = Array(1...g.n)
+        for cell in 0..<g.cellCount where board.values[cell] == 0 {
+            let mask = board.candidates[cell]
+            for d in digits where mask & SudokuBoard.bit(d) != 0 {
+                let here = cell * n + d - 1
+                if kinds.cellStrong, mask.nonzeroBitCount == 2 {
+                    strong[here].append(cell * n + (mask & ~SudokuBoard.bit(d)).trailingZeroBitCount)
+                }
+                if kinds.cellWeak {
+                    for other in SudokuBoard.digits(mask) where other != d { weak[here].append(cell * n + other - 1) }
+                }
+                for peer in g.peers[cell] where board.candidates[peer] & SudokuBoard.bit(d) != 0 {
+                    weak[here].append(peer * n + d - 1)
+                }
+            }
+        }
+        if kinds.unitStrong {
+            for d in digits {
+                for unit in g.units.indices {
+                    let cells = board.cells(in: unit, with: d)
+                    guard cells.count == 2 else { continue }
+                    let (a, b) = (cells[0] * n + d - 1, cells[1] * n + d - 1)
+                    if !strong[a].contains(b) { strong[a].append(b) }
+                    if !strong[b].contains(a) { strong[b].append(a) }
+                }
+            }
+        }
+    }
+
+    /// Whether the candidates `a` and `b` can never both be true (a weak link, whatever the
+    /// kinds searched).
+    func excludes(_ a: Int, _ b: Int) -> Bool {
+        let (ca, cb) = (cell(a), cell(b))
+        if ca == cb { return a != b }
+        return digit(a) == digit(b) && board.geometry.sees(ca, cb)
+    }
+
+    /// Candidates weakly linked to both `a` and `b`: false when one of `a` and `b` is true.
+    func seeingBoth(_ a: Int, _ b: Int) -> [Int] {
+        let g = board.geometry
+        var result: [Int] = []
+        for cell in Set([cell(a), cell(b)] + g.peers[cell(a)]).sorted() where board.values[cell] == 0 {
+            for d in SudokuBoard.digits(board.candidates[cell]) {
+                let t = node(cell, d)
+                if t != a, t != b, excludes(t, a), excludes(t, b) { result.append(t) }
+            }
+        }
+        return result
+    }
+
+    // MARK: Alternating chains
+
+    /// A found chain: its nodes (false, true, false, true, …, true) and what it rules out.
+    struct Chain {
+        var nodes: [Int]
+        var targets: [Int]
+    }
+
+    /// The shortest alternating chain (at least `minimumNodes` nodes) whose two ends rule out
+    /// some candidate; `sameDigitEnds` keeps only chains that start and end on one digit.
+    /// Breadth first from every start, so a chain is never longer than the best found so far.
+    func shortestChain(minimumNodes: Int = 4, maximumNodes: Int = 24, sameDigitEnds: Bool = false) -> Chain? {
+        let count = strong.count
+        var parent = [Int](repeating: -2, count: 2 * count)
+        var stamp = [Int](repeating: -1, count: 2 * count)
+        var depth = [Int](repeating: 0, count: 2 * count)
+        var best: Chain?
+        var queue: [Int] = []
+        queue.reserveCapacity(2 * count)
+        for start in 0..<count where !strong[start].isEmpty {
+            // State: node * 2 + 1 when the node is true, + 0 when false. The start is false.
+            let first = start * 2
+            queue.removeAll(keepingCapacity: true)
+            queue.append(first)
+            stamp[first] = start
+            parent[first] = -1
+            depth[first] = 1
+            var head = 0
+            search: while head < queue.count {
+                let state = queue[head]
+                head += 1
+                let limit = min(maximumNodes, (best?.nodes.count ?? maximumNodes + 1) - 1)
+                if depth[state] >= limit { break }
+                let node = state / 2
+                let isTrue = state % 2 == 1
+                for next in isTrue ? weak[node] : strong[node] {
+                    let nextState = next * 2 + (isTrue ? 0 : 1)
+                    guard stamp[nextState] != start else { continue }
+                    stamp[nextState] = start
+                    parent[nextState] = state
+                    depth[nextState] = depth[state] + 1
+                    queue.append(nextState)
+                    guard !isTrue, next != start, depth[nextState] >= minimumNodes else { continue }
+                    if sameDigitEnds, digit(next) != digit(start) { continue }
+                    let targets = seeingBoth(start, next)
+                    guard !targets.isEmpty else { continue }
+                    var nodes: [Int] = []
+                    var s = nextState
+                    while s >= 0 { nodes.append(s / 2); s = parent[s] }
+                    // A chain that visits a cell's candidate twice is no simpler to read; keep it
+                    // only if its nodes are distinct.
+                    guard Set(nodes).count == nodes.count else { continue }
+                    best = Chain(nodes: nodes.reversed(), targets: targets)
+                    break search
+                }
+            }
+        }
+        return best
+    }
+
+    // MARK: Words
+
+    /// "r1c1", or "r1c1 (4)" when the digit is not clear from the context.
+    func name(_ node: Int, withDigit: Bool = true) -> String {
+        withDigit ? "\(board.name(cell(node)))(\(digit(node)))" : board.name(cell(node))
+    }
+
+    /// "r1c1(4) = r6c1(4) – r6c7(4)": = for strong links, – for weak ones, alternating.
+    func text(_ nodes: [Int], withDigits: Bool = true) -> String {
+        var text = name(nodes[0], withDigit: withDigits)
+        for (i, node) in nodes.enumerated().dropFirst() {
+            text += i % 2 == 1 ? " = " : " – "
+            text += name(node, withDigit: withDigits)
+        }
+        return text
+    }
+
+    /// Eliminations as the board wants them.
+    func eliminations(_ nodes: [Int]) -> [SudokuCellDigit] {
+        board.eliminations(nodes.map { (cell($0), digit($0)) })
+    }
+}
