@@ -325,15 +325,6 @@ struct CaptureCommandTests {
     /// `pdfinfo`'s report, or nil where poppler-utils is not installed.
     func pdfinfo(_ path: String) throws -> String? {
         guard let tool = ["/usr/bin/pdfinfo", "/usr/local/bin/pdfinfo"].first(where: FileManager.default.isExecutableFile) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = [path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try GridEditBinary.runProgram(URL(fileURLWithPath: tool), [path]).stdout
     }
 }

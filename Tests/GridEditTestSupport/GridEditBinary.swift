@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the real `gridedit` executable the way a user or CI would, for end-to-end tests.
 public enum GridEditBinary {
@@ -25,26 +26,40 @@ public enum GridEditBinary {
 
     /// Runs `gridedit arguments…` in `directory` with `input` on standard input.
     public static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? repositoryRoot
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
-        process.environment = environment
+        return try runProgram(url, arguments, in: directory ?? repositoryRoot, environment: environment, input: input)
+    }
+
+    /// Runs any program to its end (a script, `pdfinfo`, a built tool) and collects what it
+    /// writes. Standard error is read on its own thread while standard output is read here,
+    /// so a program that fills either pipe never stalls.
+    public static func runProgram(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+                                  environment: [String: String]? = nil, input: String? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = stdin
         try process.run()
+        let errData = Mutex(Data())
+        let errRead = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let data = stderr.fileHandleForReading.readDataToEndOfFile()
+            errData.withLock { $0 = data }
+            errRead.signal()
+        }
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
-        // Read both pipes before waiting so a large report cannot fill a pipe and stall.
         let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errData = stderr.fileHandleForReading.readDataToEndOfFile()
+        errRead.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
     }
 }

@@ -79,21 +79,13 @@ public enum ShardedCheckFlow {
 
     /// Runs scripts/make-big-pack.sh with the binary under test.
     public static func makeBigPack(_ count: Int, into folder: URL, seed: Int) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [GridEditBinary.repositoryRoot.appendingPathComponent("scripts/make-big-pack.sh").path,
-                             String(count), folder.path, String(seed)]
         var environment = ProcessInfo.processInfo.environment
         environment["GRIDEDIT"] = GridEditBinary.url.path
         environment.removeValue(forKey: "SOURCE_DATE_EPOCH")
-        process.environment = environment
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        let script = GridEditBinary.repositoryRoot.appendingPathComponent("scripts/make-big-pack.sh").path
+        let run = try GridEditBinary.runProgram(URL(fileURLWithPath: "/bin/bash"), [script, String(count), folder.path, String(seed)],
+                                                environment: environment)
+        return (run.status, run.stderr)
     }
 
     /// Every file under `folder` with its bytes, by relative path.
