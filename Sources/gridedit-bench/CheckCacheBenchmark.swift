@@ -11,7 +11,7 @@ import GridEditTestSupport
 /// so it would report the benchmark's own memory.)
 enum CheckCacheBenchmark {
     static func run() throws {
-        guard let binary = gridedit() else {
+        guard let binary = GridEditBinary.besideRunningProgram?.path else {
             print("check cache: no gridedit binary beside gridedit-bench; build it: swift build -c release --product gridedit")
             return
         }
@@ -73,13 +73,6 @@ enum CheckCacheBenchmark {
             try? FileManager.default.removeItem(at: big)
             try? FileManager.default.removeItem(atPath: bigCache)
         }
-    }
-
-    /// The gridedit binary built beside this benchmark.
-    static func gridedit() -> String? {
-        guard let me = FileSystem.runningExecutable() else { return nil }
-        let path = FileSystem.join(FileSystem.folder(of: me), "gridedit")
-        return FileSystem.isExecutable(path) ? path : nil
     }
 
     struct Run {

@@ -6,7 +6,7 @@ import GridEditTestSupport
 /// and whether each merged report equals the unsharded one byte for byte.
 enum ShardFlowBenchmark {
     static func run(puzzles: Int = 20_000) throws {
-        guard CheckCacheBenchmark.gridedit() != nil else {
+        guard GridEditBinary.besideRunningProgram != nil else {
             print("shard flow: no gridedit binary beside gridedit-bench; build it: swift build -c release --product gridedit")
             return
         }

@@ -46,7 +46,7 @@ struct Check: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: ArgumentHelp("Keep the findings of unchanged files in a content cache and reuse them (default: on inside a git work tree)."))
     var cache: Bool?
 
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where the cache lives (default: .gridedit-cache at the top of the git work tree). Implies --cache.", valueName: "dir"))
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where the cache lives (default: $GRIDEDIT_CACHE_DIR, else .gridedit-cache at the top of the git work tree). Implies --cache.", valueName: "dir"))
     var cacheDir: String?
 
     @OptionGroup var access: AccessOptions
@@ -114,10 +114,12 @@ struct Check: ParsableCommand {
         if summary.failed > 0 { throw ExitCode(1) }
     }
 
-    /// The content cache, when on: `--cache-dir`, or `.gridedit-cache` at the top of the git
-    /// work tree the first path is in (on by default there), else in the first path's root. A
-    /// cache folder that is a link or a file is
-    /// refused: an error when the cache was asked for, a warning (and no cache) by default.
+    /// The content cache, when on: `--cache-dir`, or `$GRIDEDIT_CACHE_DIR` (as Ruff's
+    /// `RUFF_CACHE_DIR`: a CI job or a test keeps the cache out of the checked tree), or
+    /// `.gridedit-cache` at the top of the git work tree the first path is in (on by default
+    /// there), else in the first path's root. The variable only moves the cache: whether it is
+    /// on is decided as without it. A cache folder that is a link or a file is refused: an error
+    /// when the cache was asked for, a warning (and no cache) by default.
     func openCache(policy: FileAccessPolicy) throws -> CheckCache? {
         if cache == false { return nil }
         guard let first = paths.first, FileSystem.kind(of: first) != .missing else { return nil }
@@ -125,7 +127,8 @@ struct Check: ParsableCommand {
         let asked = cache == true || cacheDir != nil
         let top = CheckCache.gitWorkTreeTop(root)
         guard asked || top != nil else { return nil }
-        let folder = cacheDir ?? FileSystem.join(top ?? root, CheckCache.defaultFolderName)
+        let fromEnvironment = ProcessInfo.processInfo.environment[CheckCache.folderVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let folder = cacheDir ?? fromEnvironment ?? FileSystem.join(top ?? root, CheckCache.defaultFolderName)
         let settings = CheckCache.settings(version: GridEdit.configuration.version, strict: strict, policy: policy,
                                            timeoutPerFile: timeoutPerPuzzle)
         do throws(CheckCache.Refusal) {

@@ -1,4 +1,5 @@
 import Foundation
+import GridEditTestSupport
 
 /// How far a screenshot may stray from its reference: anti-aliased edges and text shift by a
 /// few levels between runs and chromium builds, so a pixel counts as different only when one

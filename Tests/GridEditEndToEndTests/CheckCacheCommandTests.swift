@@ -75,6 +75,25 @@ import Testing
         }
     }
 
+    @Test("GRIDEDIT_CACHE_DIR moves the cache out of the tree; --cache-dir and --no-cache still win")
+    func cacheFolderFromEnvironment() throws {
+        let folder = try Self.repository(count: 20)
+        let elsewhere = try TemporaryFolder()
+        var environment = ProcessInfo.processInfo.environment
+        environment["GRIDEDIT_CACHE_DIR"] = elsewhere.file("cache").path
+        func check(_ options: [String]) throws -> GridEditBinary.Output {
+            try GridEditBinary.runProgram(GridEditBinary.url, ["check", "puzzles"] + options, in: folder.url, environment: environment)
+        }
+        let moved = try check([])
+        #expect(FileManager.default.fileExists(atPath: elsewhere.file("cache").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.file(".gridedit-cache").path))
+        _ = try check(["--no-cache"])
+        _ = try check(["--cache-dir", "here-cache"])
+        #expect(FileManager.default.fileExists(atPath: folder.file("here-cache").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.file(".gridedit-cache").path))
+        #expect(try check([]).stdout == moved.stdout)
+    }
+
     @Test("a damaged cache: one warning, the files checked again, the same report")
     func damagedCache() throws {
         let folder = try Self.repository()

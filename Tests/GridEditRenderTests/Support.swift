@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import GridEditCore
 import GridEditRender
@@ -58,7 +57,7 @@ enum Golden {
     }
 }
 
-/// A PNG decoded by cairo's own reader, for tests that look at pixels.
+/// A PNG decoded by ``PNGImage`` (cairo's reader), unpremultiplied, for tests that look at pixels.
 struct DecodedPNG {
     let width: Int
     let height: Int
@@ -79,39 +78,17 @@ struct DecodedPNG {
     }
 
     init(_ bytes: [UInt8]) throws {
-        final class Reader { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
-        let reader = Reader(bytes)
-        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
-            let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
-            let count = Int(length)
-            guard reader.offset + count <= reader.bytes.count, let data else { return CAIRO_STATUS_READ_ERROR }
-            reader.bytes.withUnsafeBufferPointer { buffer in
-                data.update(from: buffer.baseAddress! + reader.offset, count: count)
+        let image = try PNGImage(png: Data(bytes))
+        width = image.width
+        height = image.height
+        pixels = image.pixels.map { word in
+            let a = Int(word >> 24)
+            func channel(_ shift: UInt32) -> UInt8 {
+                let c = Int((word >> shift) & 0xFF)
+                return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
             }
-            reader.offset += count
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(reader).toOpaque())!
-        defer { cairo_surface_destroy(surface) }
-        try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "not a PNG cairo can read")
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = try #require(cairo_image_surface_get_data(surface))
-        let format = cairo_image_surface_get_format(surface)
-        var pixels: [(UInt8, UInt8, UInt8, UInt8)] = []
-        pixels.reserveCapacity(width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
-                let a = format == CAIRO_FORMAT_RGB24 ? 255 : Int(word >> 24)
-                func channel(_ shift: UInt32) -> UInt8 {
-                    let c = Int((word >> shift) & 0xFF)
-                    return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
-                }
-                pixels.append((channel(16), channel(8), channel(0), UInt8(a)))
-            }
+            return (channel(16), channel(8), channel(0), UInt8(a))
         }
-        self.pixels = pixels
     }
 
     subscript(x: Int, y: Int) -> Pixel {

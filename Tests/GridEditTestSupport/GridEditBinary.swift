@@ -9,14 +9,21 @@ public enum GridEditBinary {
         public var stderr: String
     }
 
-    /// The built executable beside the test bundle (`.build/<config>/gridedit`).
+    /// The built executable beside the test bundle (`.build/<config>/gridedit`), else the
+    /// debug build's.
     public static var url: URL {
-        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for folder in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
+        besideRunningProgram ?? repositoryRoot.appendingPathComponent(".build/debug/gridedit")
+    }
+
+    /// `gridedit` in the folder of the running program or the one above it: beside a test
+    /// bundle or beside `gridedit-bench`, the one built with it. Nil when there is none.
+    public static var besideRunningProgram: URL? {
+        let programFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [programFolder, programFolder.deletingLastPathComponent()] {
             let candidate = folder.appendingPathComponent("gridedit")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        return repositoryRoot.appendingPathComponent(".build/debug/gridedit")
+        return nil
     }
 
     /// The repository checkout, found from this source file's location.
@@ -24,10 +31,16 @@ public enum GridEditBinary {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs `gridedit arguments…` in `directory` with `input` on standard input.
+    /// Runs `gridedit arguments…` in `directory` with `input` on standard input. Run in the
+    /// repository itself (no `directory`), a `check`'s content cache goes to a folder of this
+    /// test process under the temporary folder, so the checkout is left as it was.
     public static func run(_ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> Output {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        if directory == nil {
+            environment["GRIDEDIT_CACHE_DIR"] = FileManager.default.temporaryDirectory
+                .appendingPathComponent("gridedit-test-cache-\(getpid())").path
+        }
         return try runProgram(url, arguments, in: directory ?? repositoryRoot, environment: environment, input: input)
     }
 

@@ -71,33 +71,12 @@ public struct PieceColor: Sendable, Hashable {
 
     /// Parses `#RRGGBB` (hex digits in either case).
     public init?(hex: String, hueTolerance: Double) {
-        let digits = Array(hex.utf8)
-        guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
-        var channels: [UInt8] = []
-        for index in stride(from: 1, to: 7, by: 2) {
-            guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1]) else { return nil }
-            channels.append(high << 4 | low)
-        }
+        guard let channels = HexColorNotation.channels(hex, allowsAlpha: false) else { return nil }
         self.init(red: channels[0], green: channels[1], blue: channels[2], hueTolerance: hueTolerance)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
     /// `#RRGGBB` in upper case, as profiles are written.
-    public var hex: String {
-        func two(_ v: UInt8) -> String {
-            let text = String(v, radix: 16, uppercase: true)
-            return v < 16 ? "0" + text : text
-        }
-        return "#" + two(red) + two(green) + two(blue)
-    }
+    public var hex: String { HexColorNotation.text([red, green, blue]) }
 
     // MARK: HSV
 

@@ -64,6 +64,8 @@ public final class CheckCache: Sendable {
 
     /// The default folder, at the top of the git work tree (or of the checked tree outside one).
     public static let defaultFolderName = ".gridedit-cache"
+    /// The environment variable that moves the cache folder when `--cache-dir` is not given.
+    public static let folderVariable = "GRIDEDIT_CACHE_DIR"
     /// Runs an entry may go unused before it is dropped.
     public static let maxAge: UInt8 = 8
     static let magic = Array("gridedit-check-cache\n".utf8)

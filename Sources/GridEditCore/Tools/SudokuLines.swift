@@ -44,20 +44,12 @@ public enum SudokuLines {
             let root = TreeRoot(argument: path, policy: policy)
             let entries = kind == .directory ? root.jsonFiles(under: path) : [TreeEntry(path: path)]
             for entry in entries where !PackManifest.isManifest(entry.path) {
-                let file = entry.path
-                let bytes: [UInt8]
-                switch root.read(entry) {
-                case .success(let read): bytes = read
-                case .failure(let refusal):
-                    outcome.errors.append(CheckReport.line(for: Finding(refusal), in: file))
-                    if case .unreadable = refusal { outcome.hadIOError = true }
-                    continue
-                }
-                switch DocumentLoader.load(bytes, isManifest: false).document {
-                case .puzzle(let document)?:
-                    if let sudoku = document.puzzle as? SudokuPuzzle { outcome.lines.append(form.text(for: sudoku)) }
-                default:
-                    outcome.errors.append("\(Excerpt.escaped(file)): does not load; run `gridedit check \(Excerpt.escaped(file))`")
+                switch SudokuInput.loadPuzzleFile(entry, root: root) {
+                case .sudoku(let sudoku): outcome.lines.append(form.text(for: sudoku))
+                case .otherKind: break
+                case .problem(let line, let unreadable):
+                    outcome.errors.append(line)
+                    if unreadable { outcome.hadIOError = true }
                 }
             }
         }

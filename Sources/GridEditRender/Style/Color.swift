@@ -1,4 +1,5 @@
 import Foundation
+import GridEditCore
 
 /// An sRGB colour with alpha, each channel 0…1, written `#RRGGBB` or `#RRGGBBAA` in the style file.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
@@ -16,35 +17,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (hex digits in either case); nil for anything else.
     public init?(hex text: String) {
-        let digits = Array(text.utf8)
-        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
-        var channels: [Double] = []
-        var index = 1
-        while index < digits.count {
-            guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1]) else { return nil }
-            channels.append(Double(high * 16 + low) / 255)
-            index += 2
-        }
+        guard let channels = HexColorNotation.channels(text, allowsAlpha: true)?.map({ Double($0) / 255 }) else { return nil }
         self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 1)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
-        default: nil
-        }
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque: the style file's notation.
     public var description: String {
-        func hex(_ channel: Double) -> String {
-            let value = Int((min(max(channel, 0), 1) * 255).rounded())
-            let text = String(value, radix: 16, uppercase: true)
-            return value < 16 ? "0" + text : text
-        }
-        return "#" + hex(red) + hex(green) + hex(blue) + (alpha < 1 ? hex(alpha) : "")
+        let channels = (alpha < 1 ? [red, green, blue, alpha] : [red, green, blue])
+        return HexColorNotation.text(channels.map { UInt8((min(max($0, 0), 1) * 255).rounded()) })
     }
 
     /// Relative luminance (WCAG), to choose readable text on a coloured badge.

@@ -70,23 +70,43 @@ public enum SudokuInput {
     /// A puzzle file; tangrams are skipped (silently in folders, with a note when named).
     static func addPuzzleFile(_ entry: TreeEntry, root: TreeRoot, to outcome: inout Outcome, quiet: Bool) {
         let path = entry.path
+        switch loadPuzzleFile(entry, root: root) {
+        case .sudoku(let sudoku):
+            outcome.items.append(Item(label: Excerpt.escaped(path), grid: sudoku.givens, puzzle: sudoku))
+        case .otherKind:
+            if !quiet { outcome.errors.append("\(Excerpt.escaped(path)): not a Sudoku puzzle") }
+        case .problem(let line, let unreadable):
+            outcome.errors.append(line)
+            if unreadable { outcome.hadIOError = true }
+        }
+    }
+
+    /// What a puzzle file named or found in a folder holds, for the commands that take Sudoku
+    /// files (`grade`, `export`, …).
+    enum PuzzleFile {
+        case sudoku(SudokuPuzzle)
+        /// A puzzle of another kind (a tangram).
+        case otherKind
+        /// The line for standard error; `unreadable` when the file could not be read at all
+        /// (exit status 2), rather than read and refused.
+        case problem(String, unreadable: Bool)
+    }
+
+    /// Reads a puzzle file within its ``TreeRoot`` and loads it.
+    static func loadPuzzleFile(_ entry: TreeEntry, root: TreeRoot) -> PuzzleFile {
+        let path = entry.path
         let bytes: [UInt8]
         switch root.read(entry) {
         case .success(let read): bytes = read
         case .failure(let refusal):
-            outcome.errors.append(CheckReport.line(for: Finding(refusal), in: path))
-            if case .unreadable = refusal { outcome.hadIOError = true }
-            return
+            var unreadable = false
+            if case .unreadable = refusal { unreadable = true }
+            return .problem(CheckReport.line(for: Finding(refusal), in: path), unreadable: unreadable)
         }
-        switch DocumentLoader.load(bytes, isManifest: false).document {
-        case .puzzle(let document)?:
-            if let sudoku = document.puzzle as? SudokuPuzzle {
-                outcome.items.append(Item(label: Excerpt.escaped(path), grid: sudoku.givens, puzzle: sudoku))
-            } else if !quiet {
-                outcome.errors.append("\(Excerpt.escaped(path)): not a Sudoku puzzle")
-            }
-        default:
-            outcome.errors.append("\(Excerpt.escaped(path)): does not load; run `gridedit check \(Excerpt.escaped(path))`")
+        guard case .puzzle(let document)? = DocumentLoader.load(bytes, isManifest: false).document else {
+            return .problem("\(Excerpt.escaped(path)): does not load; run `gridedit check \(Excerpt.escaped(path))`", unreadable: false)
         }
+        guard let sudoku = document.puzzle as? SudokuPuzzle else { return .otherKind }
+        return .sudoku(sudoku)
     }
 }

@@ -2,8 +2,8 @@ import CCairo
 import Foundation
 
 /// A PNG decoded by cairo (the project already links it for rendering), as 32-bit
-/// cairo ARGB words (premultiplied alpha, row-major): what the screenshot comparison reads and
-/// the diff image is made of.
+/// cairo ARGB words (premultiplied alpha, row-major): what the browser tests' screenshot
+/// comparison reads and its diff image is made of, and what the render tests look at.
 public struct PNGImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
@@ -34,7 +34,7 @@ public struct PNGImage: Sendable, Equatable {
         }, Unmanaged.passUnretained(reader).toOpaque())!
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-            throw WebDriverError("not a PNG cairo can read (\(bytes.count) bytes)")
+            throw PNGImageError("not a PNG cairo can read (\(bytes.count) bytes)")
         }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -63,7 +63,7 @@ public struct PNGImage: Sendable, Equatable {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let status = cairo_surface_write_to_png(surface, url.path)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw WebDriverError("cannot write \(url.path): \(String(cString: cairo_status_to_string(status)))")
+            throw PNGImageError("cannot write \(url.path): \(String(cString: cairo_status_to_string(status)))")
         }
     }
 
@@ -77,4 +77,10 @@ public struct PNGImage: Sendable, Equatable {
         for row in y0..<(y0 + h) { result += pixels[(row * self.width + x0)..<(row * self.width + x0 + w)] }
         return PNGImage(width: w, height: h, pixels: result)
     }
+}
+
+/// A PNG cairo cannot read or write.
+public struct PNGImageError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
 }
