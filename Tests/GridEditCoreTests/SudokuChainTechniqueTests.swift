@@ -139,4 +139,24 @@ struct SudokuChainTechniqueTests {
         p.only("r5c4", [2, 3])
         #expect(DeathBlossom.find(p.board) == nil)
     }
+
+    /// Published puzzles (magictour top1465) whose grading reaches the new techniques, found
+    /// with `SudokuGraderScan`: the technique is used, and every step is sound.
+    static let publishedUses: [(SudokuTechnique, String)] = [
+        (.groupedAIC, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"),
+        (.groupedAIC, ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"),
+        (.deathBlossom, "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."),
+    ]
+
+    @Test("published puzzles that reach a new technique: it is used, and every step is sound", arguments: publishedUses)
+    func soundOnPublished(_ technique: SudokuTechnique, _ line: String) throws {
+        let grid = try SudokuGrid(line: line)
+        let solution = try #require(SudokuSolver.countSolutions(grid).solution)
+        let grade = SudokuGrader.grade(grid)
+        expectSound(grade, solution: solution.cells.map(Int.init), "\(technique.id) \(line)")
+        let step = try #require(grade.steps.first { $0.technique == technique }, "\(technique.id) not used")
+        for change in step.eliminations.map(\.cell) + step.placements.map(\.cell) {
+            #expect(step.explanation.contains(change.description), "\(step)")
+        }
+    }
 }

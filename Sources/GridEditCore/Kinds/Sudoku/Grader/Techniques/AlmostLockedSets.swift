@@ -179,8 +179,11 @@ extension AlmostLockedSets {
 
     // MARK: ALS-XY-chain
 
-    /// The longest set chain searched, in sets: bounds the search on hard puzzles.
+    /// The longest set chain searched, in sets, and the most search states expanded in one
+    /// call (after which it gives up): they bound the search on hard puzzles, where hundreds
+    /// of sets are joined many ways. Deterministic, so a grade does not depend on the machine.
     static let chainLimit = 5
+    static let chainBudget = 200_000
 
     /// Almost locked sets A1, A2, …, Ak (the ladder tries the ALS-XY-wing, k = 3, first), each joined to the
     /// next by a restricted common digit, two neighbouring links never on the same digit. If
@@ -209,6 +212,7 @@ extension AlmostLockedSets {
         // State: (set × 16 + the digit of the link it was reached by) × 16 + the first link's
         // digit (both 0 at the start).
         let states = sets.count * 256
+        var budget = chainBudget
         var parent = [Int](repeating: -1, count: states)
         var stamp = [Int](repeating: -1, count: states)
         var depth = [Int](repeating: 0, count: states)
@@ -221,6 +225,8 @@ extension AlmostLockedSets {
                 let state = queue[head]
                 head += 1
                 guard depth[state] < chainLimit else { continue }
+                budget -= 1
+                if budget < 0 { return nil }
                 let (set, incoming, first) = (state / 256, state / 16 % 16, state % 16)
                 for (next, x) in links[set] where x != incoming {
                     let nextState = (next * 16 + x) * 16 + (first == 0 ? x : first)
