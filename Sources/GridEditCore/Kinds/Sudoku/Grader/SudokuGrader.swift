@@ -44,6 +44,10 @@ public enum SudokuGrader {
         (.aic, Chains.aic),
         (.alsXZ, AlmostLockedSets.alsXZ),
         (.alsXYWing, AlmostLockedSets.alsXYWing),
+        (.sueDeCoq, SueDeCoq.find),
+        (.groupedAIC, Chains.groupedAIC),
+        (.alsXYChain, AlmostLockedSets.alsXYChain),
+        (.deathBlossom, DeathBlossom.find),
         (.forcingChain, Forcing.forcingChain),
         (.forcingNet, Forcing.forcingNet),
     ]

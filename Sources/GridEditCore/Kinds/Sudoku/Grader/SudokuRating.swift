@@ -41,6 +41,11 @@ extension SudokuTechnique {
         case .aic: 290
         case .alsXZ: 300
         case .alsXYWing: 320
+        // HoDoKu's 250, 300, 340 and 360, on this scale (its chains score about 10 below ours).
+        case .sueDeCoq: 240
+        case .groupedAIC: 310
+        case .alsXYChain: 340
+        case .deathBlossom: 360
         case .forcingChain: 500
         case .forcingNet: 700
         }

@@ -68,6 +68,12 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
     case aic
     case alsXZ = "als-xz"
     case alsXYWing = "als-xy-wing"
+    // Chains of groups and sets (gridedit issue 14): grouped AICs, Sue de Coq, ALS-XY-chains,
+    // death blossoms.
+    case sueDeCoq = "sue-de-coq"
+    case groupedAIC = "grouped-aic"
+    case alsXYChain = "als-xy-chain"
+    case deathBlossom = "death-blossom"
     case forcingChain = "forcing-chain"
     case forcingNet = "forcing-net"
 
@@ -112,6 +118,10 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
         case .aic: "alternating inference chain"
         case .alsXZ: "ALS-XZ"
         case .alsXYWing: "ALS-XY-wing"
+        case .sueDeCoq: "Sue de Coq"
+        case .groupedAIC: "grouped alternating inference chain"
+        case .alsXYChain: "ALS-XY-chain"
+        case .deathBlossom: "death blossom"
         case .forcingChain: "forcing chain"
         case .forcingNet: "forcing net"
         }
@@ -124,6 +134,7 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
         case .nakedQuad, .hiddenQuad, .xWing, .swordfish, .remotePair, .skyscraper, .twoStringKite, .turbotFish, .wWing, .xyWing, .xyzWing, .finnedXWing,
              .uniqueRectangle, .bugPlusOne: .hard
         case .jellyfish, .finnedSwordfish, .simpleColouring, .xChain, .xyChain, .aic, .alsXZ, .alsXYWing, .forcingChain, .forcingNet: .expert
+        case .sueDeCoq, .groupedAIC, .alsXYChain, .deathBlossom: .expert
         }
     }
 

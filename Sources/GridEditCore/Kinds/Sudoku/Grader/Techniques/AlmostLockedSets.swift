@@ -1,4 +1,4 @@
-/// Expert: ALS-XZ and ALS-XY-wing.
+/// Expert: ALS-XZ, ALS-XY-wing and ALS-XY-chain (death blossom, in its own file, uses the sets too).
 ///
 /// An almost locked set (ALS) is a group of k empty cells in one unit whose candidates number
 /// k + 1 between them: take away any one of its digits and the rest are locked into its cells
@@ -108,6 +108,155 @@ enum AlmostLockedSets {
                     return SudokuStep(
                         technique: .alsXYWing, eliminations: eliminations, focus: (a.cells + b.cells + c.cells).sorted().map(board.cell),
                         explanation: board.say("Three almost locked sets (each with one digit more than cells, so fixed once a digit is ruled out): \(describe(c, board)) in the middle, \(describe(a, board)) sharing \(x) with it and \(describe(b, board)) sharing \(y) with it, every place of the shared digit in one seeing every place in the other. If the first set lacks \(x) it is fixed; if it has \(x), the middle one lacks \(x), so it has \(y), so the last one lacks \(y) and is fixed. So the digits the first and last share besides \(x) and \(y) are in one of them: remove \(board.removalText(eliminations)), whose cells see every such place."))
+                }
+            }
+        }
+        return nil
+    }
+}
+
+// MARK: Sets as cell masks (ALS-XY-chain, death blossom)
+
+extension AlmostLockedSets {
+    /// An ALS with its cells as bit masks (bit c for cell c; boards have at most 81 cells), for
+    /// the searches that combine many sets.
+    struct Masked {
+        var als: ALS
+        var cells: UInt128
+        /// `places[d - 1]`: the cells of the set where d is possible.
+        var places: [UInt128]
+        /// `seeing[d - 1]`: the cells outside the set that see every place of d in it.
+        var seeing: [UInt128]
+
+        func has(_ digit: Int) -> Bool { places[digit - 1] != 0 }
+    }
+
+    /// Every cell's peers as a mask.
+    static func peerMasks(_ board: SudokuBoard) -> [UInt128] {
+        board.geometry.peers.map { $0.reduce(UInt128(0)) { $0 | UInt128(1) << $1 } }
+    }
+
+    static func masked(_ sets: [ALS], _ board: SudokuBoard, peers: [UInt128]) -> [Masked] {
+        let n = board.n
+        return sets.map { set in
+            let cells = set.cells.reduce(UInt128(0)) { $0 | UInt128(1) << $1 }
+            var places = [UInt128](repeating: 0, count: n), seeing = [UInt128](repeating: 0, count: n)
+            for d in SudokuBoard.digits(set.mask) {
+                var see = ~cells
+                for cell in set.cells where board.has(cell, d) {
+                    places[d - 1] |= UInt128(1) << cell
+                    see &= peers[cell]
+                }
+                seeing[d - 1] = see
+            }
+            return Masked(als: set, cells: cells, places: places, seeing: seeing)
+        }
+    }
+
+    /// Whether x is a restricted common digit of `a` and `b`: every x of one sees every x of
+    /// the other (so a shared cell holding x rules it out).
+    static func restricted(_ a: Masked, _ b: Masked, _ x: Int) -> Bool {
+        a.has(x) && b.has(x) && b.places[x - 1] & ~a.seeing[x - 1] == 0
+    }
+
+    /// The cells of a mask, ascending.
+    static func cells(_ mask: UInt128) -> [Int] {
+        var result: [Int] = []
+        var m = mask
+        while m != 0 {
+            result.append(m.trailingZeroBitCount)
+            m &= m - 1
+        }
+        return result
+    }
+
+    /// Empty cells where `z` is possible: a mask.
+    static func cellsWith(_ z: Int, _ board: SudokuBoard) -> UInt128 {
+        var mask: UInt128 = 0
+        for cell in 0..<board.geometry.cellCount where board.values[cell] == 0 && board.has(cell, z) { mask |= UInt128(1) << cell }
+        return mask
+    }
+
+    // MARK: ALS-XY-chain
+
+    /// The longest set chain searched, in sets, and the most search states expanded in one
+    /// call (after which it gives up): they bound the search on hard puzzles, where hundreds
+    /// of sets are joined many ways. Deterministic, so a grade does not depend on the machine.
+    static let chainLimit = 5
+    static let chainBudget = 200_000
+
+    /// Almost locked sets A1, A2, …, Ak (the ladder tries the ALS-XY-wing, k = 3, first), each joined to the
+    /// next by a restricted common digit, two neighbouring links never on the same digit. If
+    /// A1 lacks a digit z it shares with Ak (z not the first link's digit), it is locked, so it
+    /// holds the first link's digit; then A2 lacks it and is locked, so it holds the next
+    /// link's digit, and so on until Ak is locked without the last link's digit: it holds z
+    /// (z not that digit either). So z is in A1 or Ak, and a cell that sees every z of both is
+    /// not z. Breadth first from every set over (set, digit it was reached by, first link's
+    /// digit): what a chain rules out depends on those, so a longer chain to the same state
+    /// adds nothing (its own cells aside).
+    static func alsXYChain(_ board: SudokuBoard) -> SudokuStep? {
+        let peers = peerMasks(board)
+        let sets = masked(all(board, maximumSize: 3), board, peers: peers)
+        guard sets.count >= 4 else { return nil }
+        var links = [[(to: Int, digit: Int)]](repeating: [], count: sets.count)
+        for i in sets.indices {
+            for j in (i + 1)..<sets.count where sets[i].cells & sets[j].cells == 0 {
+                for x in SudokuBoard.digits(sets[i].als.mask & sets[j].als.mask) where restricted(sets[i], sets[j], x) {
+                    links[i].append((j, x))
+                    links[j].append((i, x))
+                }
+            }
+        }
+        let chainCells = { (path: [Int]) -> UInt128 in path.reduce(UInt128(0)) { $0 | sets[$1].cells } }
+        let withDigit = (1...board.n).map { cellsWith($0, board) }
+        // State: (set × 16 + the digit of the link it was reached by) × 16 + the first link's
+        // digit (both 0 at the start).
+        let states = sets.count * 256
+        var budget = chainBudget
+        var parent = [Int](repeating: -1, count: states)
+        var stamp = [Int](repeating: -1, count: states)
+        var depth = [Int](repeating: 0, count: states)
+        for start in sets.indices where !links[start].isEmpty {
+            var queue = [start * 256]
+            stamp[start * 256] = start
+            depth[start * 256] = 1
+            var head = 0
+            while head < queue.count {
+                let state = queue[head]
+                head += 1
+                guard depth[state] < chainLimit else { continue }
+                budget -= 1
+                if budget < 0 { return nil }
+                let (set, incoming, first) = (state / 256, state / 16 % 16, state % 16)
+                for (next, x) in links[set] where x != incoming {
+                    let nextState = (next * 16 + x) * 16 + (first == 0 ? x : first)
+                    guard stamp[nextState] != start else { continue }
+                    stamp[nextState] = start
+                    parent[nextState] = state
+                    depth[nextState] = depth[state] + 1
+                    queue.append(nextState)
+                    guard depth[nextState] >= 3, sets[start].cells & sets[next].cells == 0 else { continue }
+                    var walked = [nextState]
+                    while walked.last! != start * 256 { walked.append(parent[walked.last!]) }
+                    walked.reverse()
+                    let path = walked.map { $0 / 256 }
+                    guard Set(path).count == path.count else { continue }
+                    let (first, last) = (nextState % 16, x)
+                    let inside = chainCells(path)
+                    var removed: [(cell: Int, digit: Int)] = []
+                    for z in SudokuBoard.digits(sets[start].als.mask & sets[next].als.mask) where z != first && z != last {
+                        let seeing = sets[start].seeing[z - 1] & sets[next].seeing[z - 1] & withDigit[z - 1] & ~inside
+                        removed += cells(seeing).map { ($0, z) }
+                    }
+                    guard !removed.isEmpty else { continue }
+                    let eliminations = board.eliminations(removed)
+                    let digits = walked.dropFirst().map { $0 / 16 % 16 }
+                    let walk = path.map { describe(sets[$0].als, board) }
+                    var text = walk[0]
+                    for (i, d) in digits.enumerated() { text += ", joined by \(d) to \(walk[i + 1])" }
+                    return SudokuStep(
+                        technique: .alsXYChain, eliminations: eliminations, focus: cells(inside).map(board.cell),
+                        explanation: board.say("A chain of almost locked sets (each with one digit more than cells, so fixed once a digit is ruled out): \(text); every place of a joining digit in one set sees every place of it in the next, so at most one of the two holds it. If the first set lacks a digit it shares with the last, it is fixed and holds \(first), so the second lacks \(first), is fixed and holds the next joining digit, and so on until the last set is fixed without \(last). So each digit the two ends share besides \(first) and \(last) is in one of them: remove \(board.removalText(eliminations)), whose cells see every such place."))
                 }
             }
         }

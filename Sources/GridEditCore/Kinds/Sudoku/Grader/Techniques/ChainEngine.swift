@@ -12,6 +12,11 @@
 /// link to a true one, a weak link to a false one, and so on, ending on a strong link: then
 /// one of the two ends is true, and a candidate weakly linked to both ends is false. X-chains
 /// (one digit) and XY-chains (bivalue cells only) are the same search with fewer kinds of link.
+///
+/// Grouped chains add **group nodes**: two or three places of one digit in a box that also
+/// share a row or column, read as "the digit is in one of these cells". A group is weakly
+/// linked to every place of its digit that sees all its cells, and strongly linked to the rest
+/// of a unit's places of the digit when those are one cell or one group.
 struct ChainLinks {
     /// Which links a search may follow.
     struct Kinds: Equatable {
@@ -21,8 +26,12 @@ struct ChainLinks {
         var unitStrong = true
         /// Weak links between two digits of one cell.
         var cellWeak = true
+        /// Group nodes (see the type's comment).
+        var groups = false
 
         static let all = Kinds()
+        /// Grouped AICs: every kind of link, group nodes included.
+        static let grouped = Kinds(groups: true)
         /// X-chains: one digit throughout (no link inside a cell).
         static let x = Kinds(cellStrong: false, unitStrong: true, cellWeak: false)
         /// XY-chains: bivalue cells joined by a shared digit.
@@ -35,15 +44,30 @@ struct ChainLinks {
     var strong: [[Int]]
     /// `weak[node]`: the nodes that are false when `node` is true.
     var weak: [[Int]]
+    /// Group nodes, numbered from `candidateNodes` on.
+    var groups: [Group] = []
+    /// How many nodes are single candidates (cell × n + digit − 1).
+    let candidateNodes: Int
+
+    /// Two or three places of `digit` in one box and one row or column.
+    struct Group {
+        var digit: Int
+        var cells: [Int]
+    }
 
     @inline(__always) func node(_ cell: Int, _ digit: Int) -> Int { cell * n + digit - 1 }
-    @inline(__always) func cell(_ node: Int) -> Int { node / n }
-    @inline(__always) func digit(_ node: Int) -> Int { node % n + 1 }
+    /// The cell of a single-candidate node (a group's first cell).
+    @inline(__always) func cell(_ node: Int) -> Int { node < candidateNodes ? node / n : groups[node - candidateNodes].cells[0] }
+    @inline(__always) func digit(_ node: Int) -> Int { node < candidateNodes ? node % n + 1 : groups[node - candidateNodes].digit }
+    @inline(__always) func isGroup(_ node: Int) -> Bool { node >= candidateNodes }
+    /// The cells of a node: one, or a group's.
+    func cells(_ node: Int) -> [Int] { node < candidateNodes ? [node / n] : groups[node - candidateNodes].cells }
 
     init(_ board: SudokuBoard, kinds: Kinds = .all) {
         self.board = board
         let g = board.geometry
         n = g.n
+        candidateNodes = g.cellCount * g.n
         strong = Array(repeating: [], count: g.cellCount * g.n)
         weak = Array(repeating: [], count: g.cellCount * g.n)
         let digits = Array(1...g.n)
@@ -73,11 +97,64 @@ struct ChainLinks {
                 }
             }
         }
+        if kinds.groups { addGroups(unitStrong: kinds.unitStrong) }
+    }
+
+    /// Adds the group nodes of every box-and-line crossing with two or three places of a digit
+    /// (all of them, and with three each pair), and their links.
+    private mutating func addGroups(unitStrong: Bool) {
+        let g = board.geometry
+        var index: [[Int]: Int] = [:]
+        for d in 1...n {
+            for box in (2 * n)..<(3 * n) {
+                let inBox = board.cells(in: box, with: d)
+                for line in Set(inBox.flatMap { [g.rowUnit($0), g.columnUnit($0)] }).sorted() {
+                    let shared = inBox.filter { g.unitsOfCell[$0].contains(line) }
+                    guard shared.count >= 2 else { continue }
+                    var sets = [shared]
+                    if shared.count == 3 { sets += [[shared[0], shared[1]], [shared[0], shared[2]], [shared[1], shared[2]]] }
+                    for cells in sets {
+                        index[[d] + cells] = candidateNodes + groups.count
+                        groups.append(Group(digit: d, cells: cells))
+                    }
+                }
+            }
+        }
+        strong += Array(repeating: [], count: groups.count)
+        weak += Array(repeating: [], count: groups.count)
+        for (i, group) in groups.enumerated() {
+            let here = candidateNodes + i
+            let d = group.digit
+            // Weak: the places of the digit (single or grouped) that see every cell of the group.
+            for peer in g.peers[group.cells[0]] where board.has(peer, d) && !group.cells.contains(peer)
+                && group.cells.allSatisfy({ g.sees($0, peer) }) {
+                weak[here].append(node(peer, d))
+                weak[node(peer, d)].append(here)
+            }
+            for (j, other) in groups.enumerated() where j != i && other.digit == d
+                && other.cells.allSatisfy({ c in group.cells.allSatisfy { g.sees($0, c) } }) {
+                weak[here].append(candidateNodes + j)
+            }
+            // Strong: in the group's box and line, the other places of the digit, when they
+            // are one cell or one group.
+            guard unitStrong else { continue }
+            for unit in g.unitsOfCell[group.cells[0]] where group.cells.allSatisfy({ g.unitsOfCell[$0].contains(unit) }) {
+                let rest = board.cells(in: unit, with: d).filter { !group.cells.contains($0) }
+                let partner: Int? = rest.count == 1 ? node(rest[0], d) : index[[d] + rest]
+                guard let partner, !rest.isEmpty else { continue }
+                if !strong[here].contains(partner) { strong[here].append(partner) }
+                if !strong[partner].contains(here) { strong[partner].append(here) }
+            }
+        }
     }
 
     /// Whether the candidates `a` and `b` can never both be true (a weak link, whatever the
     /// kinds searched).
     func excludes(_ a: Int, _ b: Int) -> Bool {
+        if isGroup(a) || isGroup(b) {
+            let (ca, cb) = (cells(a), cells(b))
+            return digit(a) == digit(b) && ca.allSatisfy { x in cb.allSatisfy { board.geometry.sees(x, $0) } }
+        }
         let (ca, cb) = (cell(a), cell(b))
         if ca == cb { return a != b }
         return digit(a) == digit(b) && board.geometry.sees(ca, cb)
@@ -87,7 +164,7 @@ struct ChainLinks {
     func seeingBoth(_ a: Int, _ b: Int) -> [Int] {
         let g = board.geometry
         var result: [Int] = []
-        for cell in Set([cell(a), cell(b)] + g.peers[cell(a)]).sorted() where board.values[cell] == 0 {
+        for cell in Set(cells(a) + cells(b) + g.peers[cell(a)]).sorted() where board.values[cell] == 0 {
             for d in SudokuBoard.digits(board.candidates[cell]) {
                 let t = node(cell, d)
                 if t != a, t != b, excludes(t, a), excludes(t, b) { result.append(t) }
@@ -107,7 +184,9 @@ struct ChainLinks {
     /// The shortest alternating chain (at least `minimumNodes` nodes) whose two ends rule out
     /// some candidate; `sameDigitEnds` keeps only chains that start and end on one digit.
     /// Breadth first from every start, so a chain is never longer than the best found so far.
-    func shortestChain(minimumNodes: Int = 4, maximumNodes: Int = 24, sameDigitEnds: Bool = false) -> Chain? {
+    /// `withGroup` keeps only chains through a group node.
+    func shortestChain(minimumNodes: Int = 4, maximumNodes: Int = 24, sameDigitEnds: Bool = false,
+                       withGroup: Bool = false) -> Chain? {
         let count = strong.count
         var parent = [Int](repeating: -2, count: 2 * count)
         var stamp = [Int](repeating: -1, count: 2 * count)
@@ -148,6 +227,7 @@ struct ChainLinks {
                     // A chain that visits a cell's candidate twice is no simpler to read; keep it
                     // only if its nodes are distinct.
                     guard Set(nodes).count == nodes.count else { continue }
+                    if withGroup, !nodes.contains(where: isGroup) { continue }
                     best = Chain(nodes: nodes.reversed(), targets: targets)
                     break search
                 }
@@ -159,8 +239,10 @@ struct ChainLinks {
     // MARK: Words
 
     /// "r1c1", or "r1c1 (4)" when the digit is not clear from the context.
+    /// A group is "r1c1/r1c2(4)": 4 in one of those cells.
     func name(_ node: Int, withDigit: Bool = true) -> String {
-        withDigit ? "\(board.name(cell(node)))(\(digit(node)))" : board.name(cell(node))
+        let place = cells(node).map(board.name).joined(separator: "/")
+        return withDigit ? "\(place)(\(digit(node)))" : place
     }
 
     /// "r1c1(4) = r6c1(4) – r6c7(4)": = for strong links, – for weak ones, alternating.

@@ -1,4 +1,4 @@
-/// Hard: remote pairs. Expert: simple colouring, X-chains, XY-chains and AICs.
+/// Hard: remote pairs. Expert: simple colouring, X-chains, XY-chains, AICs and grouped AICs.
 enum Chains {
     // MARK: Remote pair
 
@@ -159,5 +159,20 @@ enum Chains {
             technique: .aic, eliminations: eliminations,
             focus: Array(Set(chain.nodes.map(links.cell))).sorted().map(board.cell),
             explanation: board.say("Follow \(links.text(chain.nodes)), where r1c1(4) means 4 in r1c1, = joins two candidates of which one must be true (the only two digits of a cell, or the only two places of a digit in a unit) and – two that cannot both be true. If \(links.name(start)) is false, the chain makes \(links.name(end)) true; so one of them is true, and whatever rules out both is false: remove \(board.removalText(eliminations))."))
+    }
+
+    /// An AIC whose nodes may be groups: two or three places of a digit in a box that share a
+    /// row or column, standing for "the digit is in one of them". Grouped X-chains and grouped
+    /// nice loops are the same search. Only chains through a group are reported (the others
+    /// are plain AICs, found before).
+    static func groupedAIC(_ board: SudokuBoard) -> SudokuStep? {
+        let links = ChainLinks(board, kinds: .grouped)
+        guard !links.groups.isEmpty, let chain = links.shortestChain(minimumNodes: 4, withGroup: true) else { return nil }
+        let (start, end) = (chain.nodes.first!, chain.nodes.last!)
+        let eliminations = links.eliminations(chain.targets)
+        return SudokuStep(
+            technique: .groupedAIC, eliminations: eliminations,
+            focus: Array(Set(chain.nodes.flatMap(links.cells))).sorted().map(board.cell),
+            explanation: board.say("Follow \(links.text(chain.nodes)), where r1c1(4) means 4 in r1c1 and r1c1/r1c2(4) means 4 in one of those cells (a group: they share a box and a line), = joins two of which one must be true (the only two digits of a cell, or the only places of a digit in a unit) and – two that cannot both be true. If \(links.name(start)) is false, the chain makes \(links.name(end)) true; so one of them is true, and whatever rules out both is false: remove \(board.removalText(eliminations))."))
     }
 }
