@@ -364,7 +364,8 @@ struct SudokuTechniquePatternTests {
         // A top1465 puzzle whose solution reaches a BUG+1 position: replay it to just before.
         let grid = try SudokuGrid(line: "5..6.3....2....98.......1...1..9.......3....67.......4....8.25.4..7..............")
         let solution = try #require(SudokuSolver.countSolutions(grid).solution)
-        let grade = SudokuGrader.grade(grid)
+        // Without the uniqueness techniques of issue 14, which take this puzzle another way.
+        let grade = SudokuGrader.grade(grid, using: SudokuGrader.allTechniques.subtracting(issue14Techniques))
         let index = try #require(grade.steps.firstIndex { $0.technique == .bugPlusOne })
         var board = SudokuBoard(grid)
         for step in grade.steps[..<index] { board.apply(step) }
