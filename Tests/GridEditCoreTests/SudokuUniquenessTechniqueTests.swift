@@ -221,3 +221,28 @@ struct SudokuUniquenessPatternTests {
 /// The techniques this file tests.
 let issue14Techniques: Set<SudokuTechnique> = [.uniqueRectangle5, .avoidableRectangle, .uniqueRectangle6, .hiddenRectangle,
                                                .uniqueRectangle3, .multiColouring]
+
+@Suite("Sudoku uniqueness techniques and multi-colouring on published puzzles")
+struct SudokuUniquenessPuzzleTests {
+    /// magictour top1465 puzzles whose solution uses the technique (found with
+    /// `GRIDEDIT_GRADER_SCAN`, see SudokuGraderTests.swift).
+    static let uses: [(SudokuTechnique, String)] = [
+        (.hiddenRectangle, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"),
+        (.hiddenRectangle, "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."),
+        (.avoidableRectangle, "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5.."),
+        (.uniqueRectangle6, "5..6.3....2....98.......1...1..9.......3....67.......4....8.25.4..7.............."),
+        (.uniqueRectangle6, "......41.9..3.....3...5.....48..7..........52.1.......6..2....5.7....8......9...."),
+    ]
+
+    @Test("the technique is used, and every step agrees with the solution", arguments: uses)
+    func used(_ technique: SudokuTechnique, _ line: String) throws {
+        let grid = try SudokuGrid(line: line)
+        let solution = try #require(SudokuSolver.countSolutions(grid).solution)
+        let grade = SudokuGrader.grade(grid)
+        #expect(grade.steps.contains { $0.technique == technique }, "\(technique.id) not used on \(line)")
+        expectSound(grade, solution: solution.cells.map(Int.init), line)
+        for step in grade.steps where step.technique == technique {
+            for change in step.eliminations.map(\.cell) { #expect(step.explanation.contains(change.description), "\(step)") }
+        }
+    }
+}
