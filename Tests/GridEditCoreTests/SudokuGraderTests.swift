@@ -636,7 +636,9 @@ struct SudokuGraderTests {
             expectSound(grade, solution: solution.cells.map(Int.init), line)
         }
         print("steps per technique on \(lines.count) puzzles: \(used.sorted { $0.key < $1.key }.map { "\($0.key.id) \($0.value)" }.joined(separator: ", "))")
-        for technique in Self.laterTechniques.union(issue14Techniques).sorted() {
+        // Issue 14's techniques too, but for unique rectangle type 5, which these puzzles never
+        // need (its patterns are in SudokuUniquenessTechniqueTests.swift).
+        for technique in Self.laterTechniques.union(issue14Techniques.subtracting([.uniqueRectangle5])).sorted() {
             #expect(used[technique, default: 0] > 0, "\(technique.id) never used, so not tested here")
         }
     }
