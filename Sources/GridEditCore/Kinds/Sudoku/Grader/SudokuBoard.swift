@@ -12,6 +12,11 @@ struct SudokuBoard: Sendable, Equatable {
     /// techniques (unique rectangles, BUG+1) be used: they assume it. `SudokuGrader.grade`
     /// knows (it counts the solutions first); other callers say so explicitly.
     var knownUnique = false
+    /// Which cells hold a given, a digit of the puzzle rather than one placed while solving.
+    /// Avoidable rectangles reason about solved cells only: swapping placed digits gives
+    /// another solution, swapping givens does not. When unsure, a digit counts as a given,
+    /// which only ever hides an avoidable rectangle.
+    var isGiven: [Bool]
 
     static func == (a: SudokuBoard, b: SudokuBoard) -> Bool { a.values == b.values && a.candidates == b.candidates }
 
@@ -21,6 +26,7 @@ struct SudokuBoard: Sendable, Equatable {
         geometry = SudokuGeometry.of(grid.size)
         values = grid.cells
         candidates = Array(repeating: 0, count: geometry.cellCount)
+        isGiven = values.map { $0 != 0 }
         for cell in 0..<geometry.cellCount where values[cell] == 0 {
             var mask = geometry.allDigits
             for peer in geometry.peers[cell] where values[peer] != 0 { mask &= ~Self.bit(Int(values[peer])) }
@@ -29,10 +35,12 @@ struct SudokuBoard: Sendable, Equatable {
     }
 
     /// A board with the candidates given outright (for technique tests and pencil marks).
-    init(size: SudokuSize, values: [UInt8], candidates: [UInt16]) {
+    /// `givens` says which digits are the puzzle's; by default all of them are.
+    init(size: SudokuSize, values: [UInt8], candidates: [UInt16], givens: [Bool]? = nil) {
         geometry = SudokuGeometry.of(size)
         self.values = values
         self.candidates = candidates
+        isGiven = givens ?? values.map { $0 != 0 }
     }
 
     var n: Int { geometry.n }

@@ -36,9 +36,15 @@ public enum SudokuGrader {
         (.finnedXWing, { FinnedFish.find($0, size: 2) }),
         (.uniqueRectangle, Uniqueness.uniqueRectangle),
         (.bugPlusOne, Uniqueness.bugPlusOne),
+        (.uniqueRectangle5, Uniqueness.uniqueRectangle5),
+        (.avoidableRectangle, Uniqueness.avoidableRectangle),
+        (.uniqueRectangle6, Uniqueness.uniqueRectangle6),
+        (.hiddenRectangle, Uniqueness.hiddenRectangle),
+        (.uniqueRectangle3, Uniqueness.uniqueRectangle3),
         (.jellyfish, { Fish.find($0, size: 4) }),
         (.finnedSwordfish, { FinnedFish.find($0, size: 3) }),
         (.simpleColouring, Chains.simpleColouring),
+        (.multiColouring, MultiColouring.find),
         (.xChain, Chains.xChain),
         (.xyChain, Chains.xyChain),
         (.aic, Chains.aic),
@@ -118,6 +124,10 @@ public enum SudokuGrader {
                                             knownUnique: Bool = false) -> [SudokuStep] {
         var board = SudokuBoard(grid)
         board.knownUnique = knownUnique
+        return stepsToNextPlacement(board, using: techniques)
+    }
+
+    static func stepsToNextPlacement(_ board: SudokuBoard, using techniques: Set<SudokuTechnique> = allTechniques) -> [SudokuStep] {
         guard !board.isSolved, !board.hasContradiction else { return [] }
         let (steps, _) = solve(board, using: techniques, until: \.isPlacement)
         return steps.last?.isPlacement == true ? steps : []
@@ -141,7 +151,11 @@ public enum SudokuGrader {
         if current.isFull { return .solved }
         // The givens have one solution and the player's digits agree with it, so the current
         // grid has one solution too.
-        let steps = stepsToNextPlacement(current, knownUnique: true)
+        var board = SudokuBoard(current)
+        board.knownUnique = true
+        // The player's digits are the solution's, so avoidable rectangles may use them.
+        board.isGiven = givens.cells.map { $0 != 0 }
+        let steps = stepsToNextPlacement(board)
         return steps.isEmpty ? .stuck : .steps(steps)
     }
 }

@@ -33,9 +33,17 @@ extension SudokuTechnique {
         case .finnedXWing: 145
         case .uniqueRectangle: 110
         case .bugPlusOne: 100
+        // HoDoKu scores every uniqueness technique alike (100, as its type 1); these stay near
+        // gridedit's unique rectangle, a little more where the pattern asks for more: the
+        // strong links of types 6 and hidden, the extra subset of type 3.
+        case .uniqueRectangle5, .avoidableRectangle: 110
+        case .uniqueRectangle6, .hiddenRectangle: 115
+        case .uniqueRectangle3: 120
         case .jellyfish: 170
         case .finnedSwordfish: 200
         case .simpleColouring: 160
+        // HoDoKu: 200 against simple colours' 150.
+        case .multiColouring: 210
         case .xChain: 250
         case .xyChain: 270
         case .aic: 290

@@ -59,10 +59,19 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
     case finnedXWing = "finned-x-wing"
     case uniqueRectangle = "unique-rectangle"
     case bugPlusOne = "bug-plus-one"
+    // Hard, the rest of HoDoKu's uniqueness techniques (gridedit issue 14): only for a puzzle
+    // known to be unique, like the two above.
+    case uniqueRectangle5 = "unique-rectangle-5"
+    case avoidableRectangle = "avoidable-rectangle"
+    case uniqueRectangle6 = "unique-rectangle-6"
+    case hiddenRectangle = "hidden-rectangle"
+    case uniqueRectangle3 = "unique-rectangle-3"
     // Expert
     case jellyfish
     case finnedSwordfish = "finned-swordfish"
     case simpleColouring = "simple-colouring"
+    // Expert, colouring with two clusters (gridedit issue 14).
+    case multiColouring = "multi-colouring"
     case xChain = "x-chain"
     case xyChain = "xy-chain"
     case aic
@@ -110,9 +119,15 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
         case .finnedXWing: "finned X-wing"
         case .uniqueRectangle: "unique rectangle"
         case .bugPlusOne: "BUG+1"
+        case .uniqueRectangle5: "unique rectangle type 5"
+        case .avoidableRectangle: "avoidable rectangle"
+        case .uniqueRectangle6: "unique rectangle type 6"
+        case .hiddenRectangle: "hidden rectangle"
+        case .uniqueRectangle3: "unique rectangle type 3"
         case .jellyfish: "jellyfish"
         case .finnedSwordfish: "finned swordfish"
         case .simpleColouring: "simple colouring"
+        case .multiColouring: "multi-colouring"
         case .xChain: "X-chain"
         case .xyChain: "XY-chain"
         case .aic: "alternating inference chain"
@@ -133,6 +148,8 @@ public enum SudokuTechnique: String, Sendable, Hashable, CaseIterable, Comparabl
         case .pointing, .claiming, .nakedPair, .hiddenPair, .nakedTriple, .hiddenTriple: .medium
         case .nakedQuad, .hiddenQuad, .xWing, .swordfish, .remotePair, .skyscraper, .twoStringKite, .turbotFish, .wWing, .xyWing, .xyzWing, .finnedXWing,
              .uniqueRectangle, .bugPlusOne: .hard
+        case .uniqueRectangle5, .avoidableRectangle, .uniqueRectangle6, .hiddenRectangle, .uniqueRectangle3: .hard
+        case .multiColouring: .expert
         case .jellyfish, .finnedSwordfish, .simpleColouring, .xChain, .xyChain, .aic, .alsXZ, .alsXYWing, .forcingChain, .forcingNet: .expert
         case .sueDeCoq, .groupedAIC, .alsXYChain, .deathBlossom: .expert
         }

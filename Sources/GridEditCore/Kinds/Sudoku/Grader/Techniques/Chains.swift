@@ -71,23 +71,10 @@ enum Chains {
     static func simpleColouring(_ board: SudokuBoard) -> SudokuStep? {
         let g = board.geometry
         for digit in 1...g.n {
-            let links = strongLinks(board, digit: digit)
-            var colour: [Int: Int] = [:]
-            for start in links.keys.sorted() where colour[start] == nil {
-                // Colour one connected chain.
-                var component = [start]
-                colour[start] = 0
-                var queue = [start]
-                while let cell = queue.popLast() {
-                    for next in links[cell]! where colour[next] == nil {
-                        colour[next] = 1 - colour[cell]!
-                        component.append(next)
-                        queue.append(next)
-                    }
-                }
-                component.sort()
+            for cluster in ColourCluster.all(board, digit: digit) {
+                let component = cluster.cells
                 guard component.count >= 3 else { continue }
-                let sides = [component.filter { colour[$0] == 0 }, component.filter { colour[$0] == 1 }]
+                let sides = cluster.sides
                 let chain = "the chain \(board.names(component)) alternates between \(digit) and not \(digit) (\(board.names(sides[0])) on one side, \(board.names(sides[1])) on the other)"
                 // Colour wrap: two cells of one side in the same unit.
                 for side in 0..<2 {
@@ -99,9 +86,9 @@ enum Chains {
                                           explanation: board.say("For \(digit), \(chain). \(board.name(a)) and \(board.name(b)) are on the same side and share a unit, so that side cannot be \(digit): remove \(digit) from \(board.names(sides[side]))."))
                     }
                 }
-                // Colour trap: an uncoloured cell that sees both sides.
+                // Colour trap: a cell outside the chain that sees both sides.
                 let targets = (0..<g.cellCount).filter { cell in
-                    colour[cell] == nil && board.has(cell, digit)
+                    !component.contains(cell) && board.has(cell, digit)
                         && sides[0].contains { g.sees(cell, $0) } && sides[1].contains { g.sees(cell, $0) }
                 }
                 guard !targets.isEmpty else { continue }
