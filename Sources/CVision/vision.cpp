@@ -184,6 +184,20 @@ gev_image *gev_resize(const gev_image *image, int width, int height) {
     });
 }
 
+gev_image *gev_remap(const gev_image *image, const float *map_x, const float *map_y, int width, int height,
+                     uint32_t fill) {
+    return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
+        if (!validImage(image)) return nullptr;
+        if (width <= 0 || height <= 0 || !map_x || !map_y) { fail("empty output size or no map"); return nullptr; }
+        cv::Mat mapX(height, width, CV_32F, const_cast<float *>(map_x));
+        cv::Mat mapY(height, width, CV_32F, const_cast<float *>(map_y));
+        cv::Scalar border((fill & 0xff), (fill >> 8) & 0xff, (fill >> 16) & 0xff);
+        cv::Mat out;
+        cv::remap(image->mat, out, mapX, mapY, cv::INTER_LINEAR, cv::BORDER_CONSTANT, border);
+        return wrap(std::move(out));
+    });
+}
+
 // MARK: Geometry
 
 int gev_find_homography(const double *source, const double *destination, int count, double threshold,

@@ -33,6 +33,7 @@ struct PhotoFramesTests {
         let outcomes = try PhotoEvaluation.parallelRun(first..<first + UInt64(count), analyzer: analyzer)
         print(PhotoEvaluation.table(outcomes))
         print(PhotoEvaluation.confidenceReport(outcomes))
+        print(PhotoEvaluation.geometryReport(outcomes))
         for outcome in outcomes where outcome.kind != .right { print("  seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)") }
         #expect(outcomes.filter { $0.kind == .wrong }.isEmpty)
         let right = outcomes.filter { $0.kind == .right }.count
@@ -42,17 +43,19 @@ struct PhotoFramesTests {
         }
     }
 
-    @Test("the two frames once written wrong are refused, naming the piece and why",
+    @Test("the two frames once written wrong are never written wrong: refused naming the piece and why, or right",
           arguments: [(UInt64(149), "it and the pieces it touches lie nearer another place on the grid"),
                       (118, "parallelogram (purple): not sure of its pose")])
     func onceWrong(seed: UInt64, reason: String) throws {
         // 149: a group of four 45° pieces settled a few hundredths off against the loose ones
         // (GroupPlacement). 118: a parallelogram under a hand fitted 17° off its step, whose
-        // rival had climbed into the same pose (the turn measure; rivals keep their way).
+        // rival had climbed into the same pose (the turn measure; rivals keep their way). Since
+        // the lens model and the sub-pixel fit, 118's parallelogram is fitted on its step and the
+        // frame comes out right, which is the goal; a refusal must still say why.
         let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
         let outcome = try PhotoEvaluation.run(seed: seed, analyzer: analyzer)
-        #expect(outcome.kind == .refusedPiece, "seed \(seed): \(outcome.kind.rawValue) \(outcome.message)")
-        #expect(outcome.message.contains(reason), "\(outcome.message)")
+        #expect(outcome.kind == .refusedPiece || outcome.kind == .right, "seed \(seed): \(outcome.kind.rawValue) \(outcome.message)")
+        if outcome.kind == .refusedPiece { #expect(outcome.message.contains(reason), "\(outcome.message)") }
     }
 
     /// The share of frames that must come out right (measured: see docs/capture.md).

@@ -27,6 +27,21 @@ public struct PhotoOutcome: Sendable {
     /// Every settled piece of a frame whose pieces were all found, whatever the threshold:
     /// its confidence and whether its settled pose is right. The data the threshold is chosen from.
     public var pieces: [(piece: TangramPiece, confidence: Double, right: Bool)]
+    /// How well the mat was located (nil when it was not): see ``MatGeometry``.
+    public var geometry: MatGeometry?
+}
+
+/// The mat's mapping in one frame against the truth, in units of the mat.
+public struct MatGeometry: Sendable {
+    /// The worst marker corner's distance from where the fitted mapping puts it (what capture sees).
+    public var residual: Double
+    /// The same for the perspective alone, without the lens model.
+    public var plainResidual: Double
+    /// The lens's coefficient, when one was measured.
+    public var lensK: Double?
+    /// The worst distance, over the play area's 9×9 grid points, between a point and the mat
+    /// point the frame really shows where the mapping puts it (the error the top view inherits).
+    public var mappingError: Double
 }
 
 public enum PhotoEvaluation {
@@ -72,7 +87,45 @@ public enum PhotoEvaluation {
                 }.joined(separator: ", ") + String(format: "; marker residual %.3f units", residual)
         }
         return PhotoOutcome(seed: seed, kind: kind, exact: exact, message: message, conditions: scene.conditions,
-                            pieces: pieces.map { (piece: $0.0, confidence: $0.1, right: $0.2) })
+                            pieces: pieces.map { (piece: $0.0, confidence: $0.1, right: $0.2) },
+                            geometry: analysis.matView.map { geometry($0, scene) })
+    }
+
+    static func geometry(_ view: MatView, _ scene: PhotoScene) -> MatGeometry {
+        var worst = 0.0
+        for i in 0...8 {
+            for j in 0...8 {
+                let p = view.pixel(Double(i), Double(j))
+                guard let t = PhotoFrames.trueUnits(scene, x: p.x, y: p.y) else { worst = .infinity; continue }
+                worst = max(worst, ((t.x - Double(i)) * (t.x - Double(i)) + (t.y - Double(j)) * (t.y - Double(j))).squareRoot())
+            }
+        }
+        return MatGeometry(residual: view.worstCornerError / view.pixelsPerUnit, plainResidual: view.plainWorstCornerError / view.pixelsPerUnit,
+                           lensK: view.lens?.k, mappingError: worst)
+    }
+
+    /// The mat's mapping per condition: how often a lens was measured, and the median and worst
+    /// of the marker residual (with and without the lens) and of the true mapping error, in units.
+    public static func geometryReport(_ outcomes: [PhotoOutcome]) -> String {
+        func row(_ label: String, _ group: [PhotoOutcome]) -> String {
+            let g = group.compactMap(\.geometry)
+            func stats(_ values: [Double]) -> String {
+                let v = values.sorted()
+                guard !v.isEmpty else { return "– / –" }
+                return String(format: "%.3f / %.3f", v[v.count / 2], v.last!)
+            }
+            return "| \(label) | \(g.count) | \(g.filter { $0.lensK != nil }.count) | \(stats(g.map(\.plainResidual))) | "
+                + "\(stats(g.map(\.residual))) | \(stats(g.map(\.mappingError))) |"
+        }
+        var lines = ["| condition | mats | lens measured | corner residual, plain (median / worst) | corner residual, used | mapping error, used |",
+                     "| --- | --- | --- | --- | --- | --- |", row("all", outcomes)]
+        for axis in ["distortion", "tilt", "hand"] {
+            let values = Set(outcomes.compactMap { $0.conditions.first { $0.axis == axis }?.value }).sorted()
+            for value in values {
+                lines.append(row("\(axis): \(value)", outcomes.filter { $0.conditions.contains { $0.axis == axis && $0.value == value } }))
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The pieces that lie where the truth has them once the whole figure is moved by the one

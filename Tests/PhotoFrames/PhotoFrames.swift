@@ -85,6 +85,22 @@ public enum PhotoFrames {
         return frame
     }
 
+    /// The mat point (in units) that pixel (x, y) of the scene's frame shows, by the camera and
+    /// lens the frame was made with: the truth a capture's mapping is measured against. The frame
+    /// is the supersampled one averaged down, so its pixel p is the big frame's s·p + (s − 1)/2.
+    public static func trueUnits(_ scene: PhotoScene, x: Double, y: Double) -> (x: Double, y: Double)? {
+        let s = supersampling
+        let camera = Camera(scene: scene, extent: MatLayout.standard.extent)
+        let w = Double(scene.width) * s, h = Double(scene.height) * s, f = camera.focal * s
+        let (u, v) = (s * x + (s - 1) / 2, s * y + (s - 1) / 2)
+        let nx = (u - w / 2) / f, ny = (v - h / 2) / f, factor = 1 + scene.k1 * (nx * nx + ny * ny)
+        let (px, py) = (nx * factor * f + w / 2, ny * factor * f + h / 2)
+        guard let m = invert(camera.homography(scale: s)) else { return nil }
+        let d = m[6] * px + m[7] * py + m[8]
+        guard abs(d) > 1e-12 else { return nil }
+        return ((m[0] * px + m[1] * py + m[2]) / d, (m[3] * px + m[4] * py + m[5]) / d)
+    }
+
     // MARK: Pieces and the hand
 
     static func drawPieces(_ scene: PhotoScene, profile: ColorProfile, onto plane: OpaquePointer, width: Int, height: Int,

@@ -53,6 +53,11 @@ uint8_t *gev_image_mutable_bytes(gev_image *image, int *stride);
  * `fill` (0xRRGGBB). */
 gev_image *gev_warp_perspective(const gev_image *image, const double homography[9], int width, int height,
                                 uint32_t fill);
+/* The image resampled at the given places: output pixel (u, v) of the `width`×`height` result is
+ * the source at (map_x[v·width + u], map_y[v·width + u]), bilinear; outside the source is the BGR
+ * colour `fill` (0xRRGGBB). For maps no homography expresses (a lens's bend). */
+gev_image *gev_remap(const gev_image *image, const float *map_x, const float *map_y, int width, int height,
+                     uint32_t fill);
 /* A Gaussian blur with standard deviation `sigma` pixels (in place). */
 int gev_gaussian_blur(gev_image *image, double sigma);
 /* Adds Gaussian noise of standard deviation `sigma` levels, reproducibly from `seed` (in place). */

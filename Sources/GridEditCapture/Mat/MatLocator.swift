@@ -4,15 +4,39 @@ import GridEditCore
 /// Where the mat is in one camera frame: the perspective that maps mat units onto pixels, found
 /// from the ArUco markers printed around the play area.
 public struct MatView: Sendable {
-    /// Mat units (origin bottom-left of the play area, y up) → frame pixels.
+    /// Mat units (origin bottom-left of the play area, y up) → frame pixels of a straight-line
+    /// (pinhole) picture: the frame's own pixels when `lens` is nil, else their straightened places.
     public var unitsToPixels: Homography
+    /// The camera lens's radial distortion, when the markers showed enough of it to measure (see
+    /// ``MatLocator/locate(in:)``); nil: the perspective alone maps the mat.
+    public var lens: RadialLens?
     /// The ids of the mat's markers seen in the frame.
     public var visibleMarkers: [Int]
     /// The largest distance, in pixels, between a seen marker corner and where the perspective
-    /// puts it: a measure of how well the frame fits a flat mat.
+    /// (and the lens) puts it: a measure of how well the frame fits a flat mat.
     public var worstCornerError: Double
+    /// The same with the perspective alone (no lens), for comparison: equal to
+    /// `worstCornerError` when `lens` is nil.
+    public var plainWorstCornerError: Double
     /// Roughly how many pixels one unit spans in the frame (at the play area's centre).
     public var pixelsPerUnit: Double
+
+    public init(unitsToPixels: Homography, lens: RadialLens? = nil, visibleMarkers: [Int], worstCornerError: Double,
+                plainWorstCornerError: Double? = nil, pixelsPerUnit: Double) {
+        self.unitsToPixels = unitsToPixels
+        self.lens = lens
+        self.visibleMarkers = visibleMarkers
+        self.worstCornerError = worstCornerError
+        self.plainWorstCornerError = plainWorstCornerError ?? worstCornerError
+        self.pixelsPerUnit = pixelsPerUnit
+    }
+
+    /// Where the frame shows the mat's point (x, y), in the frame's own pixels.
+    @inline(__always)
+    public func pixel(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let p = unitsToPixels.apply(x, y)
+        return lens?.seen(p.x, p.y) ?? p
+    }
 }
 
 /// Finds the mat in a frame. Needs ``MatLayout/minimumVisibleMarkers`` markers, not all along one
@@ -62,8 +86,10 @@ public struct MatLocator: Sendable {
         for id in repeated { seen[id] = nil }
         var ids = seen.keys.sorted()
         // Fit, then drop markers that disagree with the others (a misread, a marker half under a
-        // finger) and fit again without them.
-        for _ in 0..<3 {
+        // finger) and fit again without them. Once the markers agree, measure the lens from them
+        // and check them again through it.
+        var lens: RadialLens? = nil, plain: MatView? = nil
+        for _ in 0..<4 {
             guard ids.count >= MatLayout.minimumVisibleMarkers else { return .failure(.tooFewMarkers(ids)) }
             let printed = ids.map { byID[$0]! }
             guard Set(printed.map(\.centerX)).count > 1, Set(printed.map(\.centerY)).count > 1 else {
@@ -76,25 +102,60 @@ public struct MatLocator: Sendable {
                     pixels.append(Self.corner(k, of: seen[id]!))
                 }
             }
-            guard let h = Homography.fitting(units, pixels, threshold: 3) else { return .failure(.inconsistent(ids)) }
+            let straight = lens.map { lens in pixels.map { lens.straightened($0.x, $0.y) } } ?? pixels
+            guard let h = Homography.fitting(units, straight, threshold: 3) else { return .failure(.inconsistent(ids)) }
             let scale = Self.pixelsPerUnit(h)
             // A corner more than a fifth of a unit (and 3 px) from where the others put it.
             let limit = max(3, 0.2 * scale)
             var errors: [Int: Double] = [:]
             for id in ids {
                 errors[id] = byID[id]!.corners.enumerated().map { k, corner in
-                    Self.distance(h.apply(corner.x, corner.y), Self.corner(k, of: seen[id]!))
+                    let p = h.apply(corner.x, corner.y)
+                    return Self.distance(lens?.seen(p.x, p.y) ?? p, Self.corner(k, of: seen[id]!))
                 }.max()!
             }
             let kept = ids.filter { errors[$0]! <= limit }
+            // Markers that agreed on a plain perspective but not through the lens: the lens is
+            // not to be trusted, and the plain perspective stands.
+            if lens != nil, kept.count < ids.count, let plain { return .success(plain) }
             if kept.count == ids.count {
-                return .success(MatView(unitsToPixels: h, visibleMarkers: ids, worstCornerError: errors.values.max()!,
-                                        pixelsPerUnit: scale))
+                let worst = errors.values.max()!
+                guard let plain else {
+                    let view = MatView(unitsToPixels: h, visibleMarkers: ids, worstCornerError: worst, pixelsPerUnit: scale)
+                    plain = view
+                    if let measured = measureLens(units: units, pixels: pixels, ids: ids, frame: frame) {
+                        lens = measured
+                        continue
+                    }
+                    return .success(view)
+                }
+                return .success(MatView(unitsToPixels: h, lens: lens, visibleMarkers: ids, worstCornerError: worst,
+                                        plainWorstCornerError: plain.worstCornerError, pixelsPerUnit: scale))
             }
             guard kept.count >= MatLayout.minimumVisibleMarkers else { return .failure(.inconsistent(ids)) }
             ids = kept
         }
+        if let plain { return .success(plain) }
         return .failure(.inconsistent(ids))
+    }
+
+    /// The lens, when the seen markers determine it: two sides of the mat (of four) with all three
+    /// of their markers in view, whose straightness on paper is what fixes the bend (markers
+    /// scattered over the mat leave the lens and the perspective to trade against each other); a
+    /// coefficient inside the searched range (one at its edge means the search found no minimum);
+    /// and a real gain, the corners' residual down by a quarter at least (one more parameter
+    /// always fits noise a little better: a frame without a visible bend keeps the plain
+    /// perspective it had). Otherwise nil: the perspective alone, as without a lens model.
+    func measureLens(units: [(x: Double, y: Double)], pixels: [(x: Double, y: Double)], ids: [Int],
+                     frame: VisionImage) -> RadialLens? {
+        let visible = layout.markers.filter { ids.contains($0.id) }
+        let xs = layout.markers.map(\.centerX), ys = layout.markers.map(\.centerY)
+        let sides = [visible.filter { $0.centerX == xs.min()! }, visible.filter { $0.centerX == xs.max()! },
+                     visible.filter { $0.centerY == ys.min()! }, visible.filter { $0.centerY == ys.max()! }]
+        guard sides.filter({ $0.count >= 3 }).count >= 2 else { return nil }
+        guard let estimate = RadialLens.estimate(units: units, pixels: pixels, width: frame.width, height: frame.height),
+              abs(estimate.lens.k) < 0.95 * RadialLens.searchRange, estimate.rms <= 0.75 * estimate.plainRMS else { return nil }
+        return estimate.lens
     }
 
     static func corner(_ k: Int, of marker: gev_marker) -> (x: Double, y: Double) {

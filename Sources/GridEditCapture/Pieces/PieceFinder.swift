@@ -201,7 +201,8 @@ public struct PieceFinder: Sendable {
         // its middle more than a quarter unit away), which a wrong pose would be.
         let rival = climbed.filter { !Self.sameWay($0, best, shape: shape) || Self.distance($0.placement, best.placement) > 0.25 }
             .max { $0.score < $1.score }
-        let (template, placement, score) = (best.template, best.placement, best.score)
+        let refined = refineSubpixel(best, slot: slot, pixelCount: pixels.count, owner: owner, size: n)
+        let (template, placement, score) = (refined.template, refined.placement, refined.score)
         let expected = template.area * ppu * ppu
         let degrees = Self.canonicalTurn(placement.degrees, shape: shape)
         let origin = template.vertexZero(cx: placement.cx, cy: placement.cy, degrees: degrees)
@@ -320,13 +321,7 @@ public struct PieceFinder: Sendable {
     static func unknownInside(_ template: ShapeTemplate, _ placement: Placement, owner: [Int16], size n: Int) -> Int {
         let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
         let inset = 2 / TopView.pixelsPerUnit
-        let edges = polygon.indices.map { k -> (x: Double, y: Double, nx: Double, ny: Double) in
-            let a = polygon[k], b = polygon[(k + 1) % polygon.count]
-            let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-            // Inward normal: counter-clockwise outlines have the inside on the left.
-            let sign: Double = template.flipped ? -1 : 1
-            return (a.x, a.y, sign * -(b.y - a.y) / length, sign * (b.x - a.x) / length)
-        }
+        let edges = inwardEdges(template, placement)
         let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
         let xs = polygon.map(\.x), ys = polygon.map(\.y)
         let rows = max(0, Int((top - ys.max()!) * ppu)) ... min(n - 1, Int((top - ys.min()!) * ppu))

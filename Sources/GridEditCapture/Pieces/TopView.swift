@@ -34,10 +34,27 @@ public struct TopView: Sendable {
 
     /// Warps `frame` through `view` and converts it, or nil when OpenCV refuses the warp.
     public init?(frame: VisionImage, view: MatView) {
-        guard let toFrame = view.unitsToPixels.inverse else { return nil }
-        let map = Self.unitsToTopView.after(toFrame)
-        guard let top = frame.warped(by: map, width: Self.size, height: Self.size, fill: 0) else { return nil }
+        guard let top = Self.warp(frame, view) else { return nil }
         self.init(bgr: top)
+    }
+
+    /// The top view's pixels from the frame: one perspective warp, or with a lens, the frame's
+    /// place of every top-view pixel (perspective, then the lens's bend) and a remap.
+    static func warp(_ frame: VisionImage, _ view: MatView) -> VisionImage? {
+        guard view.lens != nil else {
+            guard let toFrame = view.unitsToPixels.inverse else { return nil }
+            return frame.warped(by: unitsToTopView.after(toFrame), width: size, height: size, fill: 0)
+        }
+        var mapX = [Float](repeating: 0, count: size * size), mapY = [Float](repeating: 0, count: size * size)
+        for row in 0..<size {
+            for column in 0..<size {
+                let (x, y) = units(column: column, row: row)
+                let p = view.pixel(x, y)
+                mapX[row * size + column] = Float(p.x)
+                mapY[row * size + column] = Float(p.y)
+            }
+        }
+        return frame.remapped(x: mapX, y: mapY, width: size, height: size, fill: 0)
     }
 
     init(bgr top: VisionImage) {

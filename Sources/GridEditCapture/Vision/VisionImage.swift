@@ -44,6 +44,17 @@ public final class VisionImage: @unchecked Sendable {
         }
     }
 
+    /// The image resampled at the given places (row by row, `width`×`height` of them, in this
+    /// image's pixels): for maps no homography expresses, such as a lens's bend.
+    public func remapped(x: [Float], y: [Float], width: Int, height: Int, fill: UInt32 = 0) -> VisionImage? {
+        guard x.count == width * height, y.count == width * height else { return nil }
+        return x.withUnsafeBufferPointer { mx in
+            y.withUnsafeBufferPointer { my in
+                gev_remap(handle, mx.baseAddress, my.baseAddress, Int32(width), Int32(height), fill).map(VisionImage.init(taking:))
+            }
+        }
+    }
+
 }
 
 /// OpenCV's message for the last failure on this thread.

@@ -1,0 +1,85 @@
+import GridEditCore
+
+/// The last, sub-pixel step of a piece's fit.
+///
+/// The hill climb (``PieceFinder/climb``) counts the top view's pixels whose centres fall inside
+/// the outline, so its score changes only when an edge crosses a pixel centre: the fit is known
+/// to a pixel or so (1/32 unit), while a piece turned 45° lies among grid placements a few
+/// hundredths of a unit apart (`CameraLayout.gridClarity`). Here each pixel counts by the share
+/// of it the outline covers (from its centre's distance to the edges: half a pixel in or out is
+/// half), which moves smoothly with the outline, and the fit climbs on in quarter and eighth
+/// pixel steps. Every tangram piece is convex, so the distance to the outline is the least of the
+/// distances to its edges' lines.
+extension PieceFinder {
+    /// The outline's edges as lines with inward unit normals: a point p lies inside by
+    /// `nx · (p.x − x) + ny · (p.y − y)` units, for the edge nearest to it, when all are positive.
+    static func inwardEdges(_ template: ShapeTemplate, _ placement: Placement) -> [(x: Double, y: Double, nx: Double, ny: Double)] {
+        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        // Counter-clockwise outlines have the inside on the left; a flipped one runs clockwise.
+        let sign: Double = template.flipped ? -1 : 1
+        return polygon.indices.map { k in
+            let a = polygon[k], b = polygon[(k + 1) % polygon.count]
+            let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            return (a.x, a.y, sign * -(b.y - a.y) / length, sign * (b.x - a.x) / length)
+        }
+    }
+
+    /// The score of ``score(_:_:slot:slotCount:owner:size:)`` with every pixel weighted by how much
+    /// of it the outline covers (up to the slot's size, which is the same for every placement).
+    static func coverageScore(_ template: ShapeTemplate, _ placement: Placement, slot: Int16, owner: [Int16], size n: Int) -> Double {
+        let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
+        let edges = inwardEdges(template, placement)
+        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        let xs = polygon.map(\.x), ys = polygon.map(\.y)
+        // Pixels whose centres lie within a pixel of the outline's bounding box.
+        let firstRow = max(0, Int(((top - ys.max()!) * ppu - 1.5).rounded(.up)))
+        let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu + 0.5).rounded(.down)))
+        let firstColumn = max(0, Int(((xs.min()! + margin) * ppu - 1.5).rounded(.up)))
+        let lastColumn = min(n - 1, Int(((xs.max()! + margin) * ppu + 0.5).rounded(.down)))
+        guard firstRow <= lastRow, firstColumn <= lastColumn else { return 0 }
+        var plus = 0.0, minus = 0.0
+        owner.withUnsafeBufferPointer { owner in
+            for row in firstRow...lastRow {
+                let y = top - (Double(row) + 0.5) / ppu
+                for column in firstColumn...lastColumn {
+                    let o = owner[row * n + column]
+                    guard o != -2 else { continue }  // unknown counts for nothing
+                    let x = (Double(column) + 0.5) / ppu - margin
+                    var inside = Double.infinity
+                    for e in edges { inside = min(inside, e.nx * (x - e.x) + e.ny * (y - e.y)) }
+                    let covered = max(0, min(1, 0.5 + inside * ppu))
+                    guard covered > 0 else { continue }
+                    if o == slot { plus += covered } else { minus += covered }
+                }
+            }
+        }
+        // plus − minus − (slot pixels outside), less the slot's size, which does not move.
+        return 2 * plus - minus
+    }
+
+    /// The fit climbed on by the covered share, in quarter and eighth pixel steps (and eighth and
+    /// sixteenth degree turns), never leaving the way its start lies; its score is then the plain
+    /// pixel count at the new place, as every measure of the fit is.
+    func refineSubpixel(_ fit: Fit, slot: Int16, pixelCount: Int, owner: [Int16], size n: Int) -> Fit {
+        let ppu = TopView.pixelsPerUnit
+        var placement = fit.placement
+        var best = Self.coverageScore(fit.template, placement, slot: slot, owner: owner, size: n)
+        for step in [0.25, 0.125] {
+            let d = step / ppu, turn = step / 2
+            var improved = true, rounds = 0
+            while improved && rounds < 8 {
+                improved = false
+                rounds += 1
+                for move in [(d, 0.0, 0.0), (-d, 0, 0), (0, d, 0), (0, -d, 0), (0, 0, turn), (0, 0, -turn)] {
+                    let trial = Placement(cx: placement.cx + move.0, cy: placement.cy + move.1, degrees: placement.degrees + move.2)
+                    let score = Self.coverageScore(fit.template, trial, slot: slot, owner: owner, size: n)
+                    if score > best { (placement, best, improved) = (trial, score, true) }
+                }
+            }
+        }
+        var refined = fit
+        refined.placement = placement
+        refined.score = Self.score(fit.template, placement, slot: slot, slotCount: pixelCount, owner: owner, size: n)
+        return refined
+    }
+}

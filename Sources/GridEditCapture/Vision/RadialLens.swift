@@ -1,0 +1,107 @@
+/// A camera lens's radial (barrel or pincushion) distortion, about the frame's centre, with one
+/// coefficient: a seen (distorted) point at distance r from the centre lies, on a straight-line
+/// (pinhole) picture, at r · (1 + k · (r / R)²), R being half the frame's diagonal. k > 0 is barrel
+/// distortion, which phone and webcam lenses show: straight lines bow outwards, so a homography
+/// alone puts the mat's middle and its edges a few pixels apart.
+///
+/// Why one coefficient, and from the markers: a frame holds no more than the mat's 8 markers (32
+/// corners) and the ones on each side lie on a straight line on paper; that fixes one radial term
+/// well, not the centre or a second term. The model is expressed in the seen point's radius so
+/// that seen corners straighten in closed form; the other way (where a straight-line point is
+/// seen) is a short Newton iteration.
+public struct RadialLens: Sendable, Hashable {
+    public var centreX: Double
+    public var centreY: Double
+    /// The radius r is measured in: half the frame's diagonal, in pixels.
+    public var radius: Double
+    /// The coefficient (0 = a pinhole lens).
+    public var k: Double
+
+    public init(centreX: Double, centreY: Double, radius: Double, k: Double) {
+        self.centreX = centreX
+        self.centreY = centreY
+        self.radius = radius
+        self.k = k
+    }
+
+    /// A lens about the centre of a `width`×`height` frame (pixel centres at integers).
+    public init(width: Int, height: Int, k: Double) {
+        let w = Double(width), h = Double(height)
+        self.init(centreX: (w - 1) / 2, centreY: (h - 1) / 2, radius: (w * w + h * h).squareRoot() / 2, k: k)
+    }
+
+    /// Where a seen point lies on the straight-line picture.
+    @inline(__always)
+    public func straightened(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let dx = (x - centreX) / radius, dy = (y - centreY) / radius
+        let factor = 1 + k * (dx * dx + dy * dy)
+        return (centreX + dx * factor * radius, centreY + dy * factor * radius)
+    }
+
+    /// Where a point of the straight-line picture is seen: solves ρ(1 + kρ²) = s for the seen
+    /// radius ρ by Newton's method from ρ = s (a few steps: kρ² stays well under 1 in a frame).
+    @inline(__always)
+    public func seen(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let dx = (x - centreX) / radius, dy = (y - centreY) / radius
+        let s = (dx * dx + dy * dy).squareRoot()
+        guard s > 1e-12, k != 0 else { return (x, y) }
+        var rho = s
+        for _ in 0..<8 {
+            let f = rho * (1 + k * rho * rho) - s, slope = 1 + 3 * k * rho * rho
+            guard slope > 0.1 else { break }
+            let step = f / slope
+            rho -= step
+            if abs(step) < 1e-10 { break }
+        }
+        let scale = rho / s
+        return (centreX + dx * scale * radius, centreY + dy * scale * radius)
+    }
+
+    // MARK: Estimating it from the markers
+
+    /// The largest |k| looked for: far more than any camera a mat is photographed with
+    /// (k = 0.1 bends a frame's corner by 10 % of its distance from the centre).
+    static let searchRange = 0.4
+
+    /// The coefficient that lets one homography map the mat's `units` onto the seen `pixels` best
+    /// (least squares over all the points, which the caller has already cleared of outliers), with
+    /// the residuals at that k; nil when no homography fits. A search in k: the root-mean-square
+    /// residual on a coarse grid, then golden-section refinement around the best grid value.
+    public static func estimate(units: [(x: Double, y: Double)], pixels: [(x: Double, y: Double)], width: Int, height: Int)
+        -> (lens: RadialLens, rms: Double, plainRMS: Double)? {
+        func residual(_ k: Double) -> Double {
+            let lens = RadialLens(width: width, height: height, k: k)
+            let straight = pixels.map { lens.straightened($0.x, $0.y) }
+            // A threshold far beyond any residual: every point is an inlier, so this is the
+            // least-squares (reprojection-refined) homography of all of them.
+            guard let h = Homography.fitting(units, straight, threshold: 1e6) else { return .infinity }
+            var sum = 0.0
+            for (unit, pixel) in zip(units, straight) {
+                let p = h.apply(unit.x, unit.y)
+                sum += (p.x - pixel.x) * (p.x - pixel.x) + (p.y - pixel.y) * (p.y - pixel.y)
+            }
+            return (sum / Double(units.count)).squareRoot()
+        }
+        let plain = residual(0)
+        guard plain.isFinite else { return nil }
+        let steps = 16, step = 2 * searchRange / Double(steps)
+        var best = (k: 0.0, rms: plain)
+        for i in 0...steps {
+            let k = -searchRange + Double(i) * step
+            let r = residual(k)
+            if r < best.rms { best = (k, r) }
+        }
+        // Golden-section search within one grid step either side of the best grid value.
+        let ratio = (5.0.squareRoot() - 1) / 2
+        var (a, b) = (best.k - step, best.k + step)
+        var c = b - ratio * (b - a), d = a + ratio * (b - a)
+        var fc = residual(c), fd = residual(d)
+        for _ in 0..<24 {
+            if fc < fd { (b, d, fd) = (d, c, fc); c = b - ratio * (b - a); fc = residual(c) }
+            else { (a, c, fc) = (c, d, fd); d = a + ratio * (b - a); fd = residual(d) }
+        }
+        let k = (a + b) / 2, rms = residual(k)
+        if rms < best.rms { best = (k, rms) }
+        return (RadialLens(width: width, height: height, k: best.k), best.rms, plain)
+    }
+}
