@@ -152,30 +152,18 @@ final class BitboardSolver9 {
     /// the band or stack with the fewest configurations left over all digits, for the digit
     /// with the fewest there (two if possible). This is tdoku's choice: it leaves search trees
     /// as small as its own. False when every band and stack is fixed.
+    ///
+    /// The configurations per digit come from the last pass of `triads` (the state has not
+    /// changed since): entries hold the 6-bit set and, from bit 8, its size.
     private func branchOnConfiguration(_ s: UnsafeMutablePointer<UInt32>) -> Bool {
         let t = tables
-        let cfg = BitboardTables9.configurations
         let configs = configScratch
-        // Per digit: the configurations left in bands 0…2 and stacks 0…2 (entries hold the
-        // 6-bit set and, from bit 8, its size).
         var n0: UInt32 = 0, n1: UInt32 = 0, n2: UInt32 = 0, n3: UInt32 = 0, n4: UInt32 = 0, n5: UInt32 = 0
         var d = 0
         while d < 9 {
-            let w0 = s[3 &* d], w1 = s[3 &* d &+ 1], w2 = s[3 &* d &+ 2]
-            let k0 = t[cfg &+ Int(t[Int(w0 & 0x1FF)] | t[Int((w0 &>> 9) & 0x1FF)] &<< 3 | t[Int(w0 &>> 18)] &<< 6)]
-            let k1 = t[cfg &+ Int(t[Int(w1 & 0x1FF)] | t[Int((w1 &>> 9) & 0x1FF)] &<< 3 | t[Int(w1 &>> 18)] &<< 6)]
-            let k2 = t[cfg &+ Int(t[Int(w2 & 0x1FF)] | t[Int((w2 &>> 9) & 0x1FF)] &<< 3 | t[Int(w2 &>> 18)] &<< 6)]
-            let c0 = (w0 | w0 &>> 9 | w0 &>> 18) & 0x1FF
-            let c1 = (w1 | w1 &>> 9 | w1 &>> 18) & 0x1FF
-            let c2 = (w2 | w2 &>> 9 | w2 &>> 18) & 0x1FF
-            // Stack patterns: bit 3 * band + column within the stack.
-            let k3 = t[cfg &+ Int(c0 & 7 | (c1 & 7) &<< 3 | (c2 & 7) &<< 6)]
-            let k4 = t[cfg &+ Int((c0 &>> 3) & 7 | ((c1 &>> 3) & 7) &<< 3 | ((c2 &>> 3) & 7) &<< 6)]
-            let k5 = t[cfg &+ Int(c0 &>> 6 | (c1 &>> 6) &<< 3 | (c2 &>> 6) &<< 6)]
             let row = configs + 6 &* d
-            row[0] = k0; row[1] = k1; row[2] = k2; row[3] = k3; row[4] = k4; row[5] = k5
-            n0 &+= k0 &>> 8; n1 &+= k1 &>> 8; n2 &+= k2 &>> 8
-            n3 &+= k3 &>> 8; n4 &+= k4 &>> 8; n5 &+= k5 &>> 8
+            n0 &+= row[0] &>> 8; n1 &+= row[1] &>> 8; n2 &+= row[2] &>> 8
+            n3 &+= row[3] &>> 8; n4 &+= row[4] &>> 8; n5 &+= row[5] &>> 8
             d &+= 1
         }
         // A band or stack is fixed when each digit has one configuration (a total of 9).
@@ -387,6 +375,8 @@ final class BitboardSolver9 {
         // Bit-sliced counters: at least 1, 2, 3, 4 digits may / must occupy each triad.
         var m1: UInt64 = 0, m2: UInt64 = 0, m3: UInt64 = 0, m4: UInt64 = 0
         var r1: UInt64 = 0, r2: UInt64 = 0, r3: UInt64 = 0, r4: UInt64 = 0
+        let cfg = BitboardTables9.configurations
+        let configs = configScratch
         for d in 0..<9 {
             let base = 3 &* d
             let w0 = s[base], w1 = s[base &+ 1], w2 = s[base &+ 2]
@@ -396,6 +386,15 @@ final class BitboardSolver9 {
             let v0 = (w0 | w0 &>> 9 | w0 &>> 18) & 0x1FF
             let v1 = (w1 | w1 &>> 9 | w1 &>> 18) & 0x1FF
             let v2 = (w2 | w2 &>> 9 | w2 &>> 18) & 0x1FF
+            // The same patterns give the digit's configurations in each band and stack, kept
+            // for `branchOnConfiguration` (valid when this pass changes nothing).
+            let row = configs + 6 &* d
+            row[0] = t[cfg &+ Int(h0)]
+            row[1] = t[cfg &+ Int(h1)]
+            row[2] = t[cfg &+ Int(h2)]
+            row[3] = t[cfg &+ Int(v0 & 7 | (v1 & 7) &<< 3 | (v2 & 7) &<< 6)]
+            row[4] = t[cfg &+ Int((v0 &>> 3) & 7 | ((v1 &>> 3) & 7) &<< 3 | ((v2 &>> 3) & 7) &<< 6)]
+            row[5] = t[cfg &+ Int(v0 &>> 6 | (v1 &>> 6) &<< 3 | (v2 &>> 6) &<< 6)]
             let h = UInt64(h0 | h1 &<< 9 | h2 &<< 18)
             let vm = UInt64(v0 | v1 &<< 9 | v2 &<< 18)
             // A row's only box (its group of three bits has one bit set).
@@ -487,6 +486,8 @@ final class BitboardSolver9 {
                 }
             }
             if placed { continue }
+            // Solved: no triad left to reason about.
+            if u[0] | u[1] | u[2] == 0 { return true }
             if !triads(s) { return false }
             if s[Self.dirty] == 0 { return true }
         }
