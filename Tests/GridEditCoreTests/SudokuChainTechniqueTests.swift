@@ -150,13 +150,6 @@ struct SudokuChainTechniqueTests {
 
     @Test("published puzzles that reach a new technique: it is used, and every step is sound", arguments: publishedUses)
     func soundOnPublished(_ technique: SudokuTechnique, _ line: String) throws {
-        let grid = try SudokuGrid(line: line)
-        let solution = try #require(SudokuSolver.countSolutions(grid).solution)
-        let grade = SudokuGrader.grade(grid)
-        expectSound(grade, solution: solution.cells.map(Int.init), "\(technique.id) \(line)")
-        let step = try #require(grade.steps.first { $0.technique == technique }, "\(technique.id) not used")
-        for change in step.eliminations.map(\.cell) + step.placements.map(\.cell) {
-            #expect(step.explanation.contains(change.description), "\(step)")
-        }
+        try expectUsedSoundly(technique, line)
     }
 }

@@ -460,6 +460,22 @@ let techniquePuzzles: [(SudokuTechnique, String)] = [
     (.forcingNet, ".................1..2..3.4......5.2..6...7...81...........1.3.6....8......96..2.."),
 ]
 
+/// A published puzzle whose grading reaches `technique`: it is used, every step of the solution
+/// agrees with the solution, and each of its steps names every cell it changes.
+func expectUsedSoundly(_ technique: SudokuTechnique, _ line: String,
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let grid = try SudokuGrid(line: line)
+    let solution = try #require(SudokuSolver.countSolutions(grid).solution, sourceLocation: sourceLocation)
+    let grade = SudokuGrader.grade(grid)
+    #expect(grade.steps.contains { $0.technique == technique }, "\(technique.id) not used on \(line)", sourceLocation: sourceLocation)
+    expectSound(grade, solution: solution.cells.map(Int.init), "\(technique.id) \(line)", sourceLocation: sourceLocation)
+    for step in grade.steps where step.technique == technique {
+        for change in step.eliminations.map(\.cell) + step.placements.map(\.cell) {
+            #expect(step.explanation.contains(change.description), "\(step)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
 /// Every step agrees with the solution: placements are the solution's digits, eliminations
 /// never remove a solution digit.
 func expectSound(_ grade: SudokuGrade, solution: [Int], _ label: String,
