@@ -32,8 +32,6 @@ import Testing
         swapped[0].position = swapped[0].position + Vector(Exact(quarters: 1), .zero)
         puzzle.currentState = swapped
         #expect(!puzzle.isCompleted)
-        puzzle.reset()
-        #expect(puzzle.currentState == puzzle.initialState)
     }
 
     @Test func validatesCleanAndFlagsANudgedPiece() throws {

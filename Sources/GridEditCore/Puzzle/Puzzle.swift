@@ -3,10 +3,11 @@ import GridEditJSON
 /// What every puzzle kind offers, in the spirit of Simon Tatham's collection: one interface,
 /// many kinds. The editor, the checker and the renderer work through it.
 ///
-/// A puzzle has three states of the same type: where the child starts (`initialState`), what
-/// they must reach (`targetState`, when the file stores it) and where play or editing stands now
-/// (`currentState`: the Sudoku grid as the editor's designer plays it through, which a file does
-/// not store).
+/// Besides what its file stores, a puzzle has a `currentState`: where play or editing stands
+/// now (the Sudoku grid as the editor's designer plays it through, the Tangram pieces as they
+/// lie), which a file does not store, and `isCompleted` says whether it solves the puzzle. Each
+/// kind names its own start and target (a Sudoku's givens and solution, a Tangram's tray and
+/// pieces); nothing generic needs them, so the interface does not ask for them.
 ///
 /// The editor edits these values themselves (there is no editor copy of a puzzle): it changes
 /// them part by part through the kind's table (`PuzzleKind.part` / `setPart`).
@@ -15,13 +16,9 @@ public protocol Puzzle: Sendable, Hashable {
     associatedtype Kind: PuzzleKind where Kind.Model == Self
 
     var metadata: PuzzleMetadata { get set }
-    var initialState: State { get }
-    var targetState: State? { get }
     var currentState: State { get set }
     /// The current state solves the puzzle.
     var isCompleted: Bool { get }
-    /// Put the current state back to the initial one.
-    mutating func reset()
 }
 
 extension Puzzle {

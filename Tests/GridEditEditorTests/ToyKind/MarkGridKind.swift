@@ -19,11 +19,8 @@ struct MarkGrid: Puzzle {
     /// `true` where a cell is marked, top row first.
     var currentState: [[Bool]]
 
-    var initialState: [[Bool]] { currentState }
-    var targetState: [[Bool]]? { nil }
     /// Complete when every row has a mark.
     var isCompleted: Bool { currentState.allSatisfy { $0.contains(true) } }
-    mutating func reset() {}
 }
 
 enum MarkGridKind: PuzzleKind {

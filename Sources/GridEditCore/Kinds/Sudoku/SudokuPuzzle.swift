@@ -16,8 +16,6 @@ public struct SudokuPuzzle: Puzzle {
     }
 
     public var size: SudokuSize { givens.size }
-    public var initialState: SudokuGrid { givens }
-    public var targetState: SudokuGrid? { solution }
 
     /// Every cell filled, no digit twice in a unit, every given kept (and the stored solution
     /// matched, when there is one).
@@ -40,6 +38,4 @@ public struct SudokuPuzzle: Puzzle {
     public var enteredCells: [Int] {
         currentState.cells.indices.filter { currentState.cells[$0] != 0 && givens.cells[$0] == 0 }
     }
-
-    public mutating func reset() { currentState = givens }
 }

@@ -24,9 +24,6 @@ public struct TangramPuzzle: Puzzle {
         self.currentState = tray ?? []
     }
 
-    public var initialState: [Pose] { tray ?? [] }
-    public var targetState: [Pose]? { pieces }
-
     /// The current arrangement solves the puzzle, exactly, with no tolerance:
     /// - it covers the same ground, piece shape by piece shape, as the stored solution (swapping
     ///   the two large or small triangles, or reaching the same place through another pose,
@@ -42,8 +39,6 @@ public struct TangramPuzzle: Puzzle {
         guard let silhouette, let figure = TangramTarget.arrangement(currentState, inPlayArea: false) else { return false }
         return (try? OctilinearRegion(rings: silhouette)) == figure
     }
-
-    public mutating func reset() { currentState = initialState }
 
     static func footprints(_ poses: [Pose]) -> [Pose.Footprint: Int] {
         poses.reduce(into: [:]) { $0[$1.footprint, default: 0] += 1 }
