@@ -76,6 +76,11 @@ enum CaptureBenchmark {
         print(PhotoEvaluation.table(outcomes))
         print(PhotoEvaluation.confidenceReport(outcomes))
         print(PhotoEvaluation.geometryReport(outcomes))
-        for outcome in outcomes where outcome.kind != .right { print("  seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)") }
+        for outcome in outcomes where outcome.kind != .right {
+            print("  seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)")
+            if environment["GRIDEDIT_PHOTO_FRAMES_DETAIL"] != nil {
+                for line in outcome.doubtful { print("      \(line)") }
+            }
+        }
     }
 }

@@ -29,6 +29,9 @@ public struct PhotoOutcome: Sendable {
     public var pieces: [(piece: TangramPiece, confidence: Double, right: Bool)]
     /// How well the mat was located (nil when it was not): see ``MatGeometry``.
     public var geometry: MatGeometry?
+    /// Every piece under the threshold, with its four measures and whether it settled right
+    /// (for looking into refusals: a doubtful piece that was right cost a frame).
+    public var doubtful: [String] = []
 }
 
 /// The mat's mapping in one frame against the truth, in units of the mat.
@@ -60,11 +63,18 @@ public enum PhotoEvaluation {
 
         // The data: every piece's confidence and whether it settled right, before any refusal.
         var pieces: [(TangramPiece, Double, Bool)] = []
+        var doubtful: [String] = []
         if case .seen(_, let sightings, let failures) = analysis.outcome, failures.isEmpty,
            let settled = try? CameraLayout.settle(sightings) {
             let fits = CapturedLayout.settledFits(analysis, reports: settled.reports, poses: settled.poses)
             let right = judge(settled.poses.sorted { $0.piece < $1.piece }, truth).rightPieces
             pieces = fits.map { ($0.piece, $0.confidence, right.contains($0.piece)) }
+            doubtful = fits.filter { !$0.isTrusted }.map { f in
+                func d(_ x: Double) -> String { String(format: "%.3f", x) }
+                return "\(f.piece.rawValue) \(right.contains(f.piece) ? "RIGHT" : "wrong") conf \(d(f.confidence)) (explained \(d(f.explained)), "
+                    + "lead \(d(f.distinct)) over \(f.rival ?? "-"), settled \(d(f.settled)) [shift \(d(f.settleShift)) turn \(d(f.settleTurn))], "
+                    + "grid \(d(f.gridClear)) [margin \(d(f.gridMargin))\(f.gridByGroup ? " group" : "")], hidden \(d(f.hiddenShare)))"
+            }
         }
 
         let kind: PhotoOutcome.Kind, message: String, exact: Bool
@@ -88,7 +98,7 @@ public enum PhotoEvaluation {
         }
         return PhotoOutcome(seed: seed, kind: kind, exact: exact, message: message, conditions: scene.conditions,
                             pieces: pieces.map { (piece: $0.0, confidence: $0.1, right: $0.2) },
-                            geometry: analysis.matView.map { geometry($0, scene) })
+                            geometry: analysis.matView.map { geometry($0, scene) }, doubtful: doubtful)
     }
 
     static func geometry(_ view: MatView, _ scene: PhotoScene) -> MatGeometry {

@@ -17,9 +17,11 @@ import GridEditLayout
 /// (the camera's error is much the same across the mat), is how far the group lies from its
 /// settled place against the rest; every other placement on the grid is another shift. A group
 /// whose next placement is about as near as the chosen one (or nearer) is not sure of its place:
-/// margin (units) = distance to the next placement − distance to the chosen one, negative when the
-/// other is nearer. A layout that is one group needs none of this: its place on the grid moves
-/// the whole figure, which leaves the puzzle as it is.
+/// margin (units) = the least, over the other placements, of twice the offset's distance from the
+/// line half-way between that placement and the chosen one (on the line joining them, the
+/// difference of the two distances), negative when the other is nearer. A layout that is one
+/// group needs none of this: its place on the grid moves the whole figure, which leaves the
+/// puzzle as it is.
 enum GroupPlacement {
     /// The margin of every piece in a group of two or more pieces, when the layout has more than
     /// one group (pieces not listed are judged by themselves, `CameraLayout.gridClarity`); and
@@ -76,12 +78,42 @@ enum GroupPlacement {
                     } }
                 }
             }
-            let chosen = hypot(dx, dy)
-            let next = shifts.filter { hypot($0.0, $0.1) >= 0.005 }.map { hypot(dx - $0.0, dy - $0.1) }.min() ?? .infinity
-            for piece in group { result[piece] = next - chosen }
+            // Against each other placement, only the offset's part along the line between the two
+            // tells them apart: twice its distance from the line half-way between them, on the
+            // chosen one's side ((r² − c²) / d for distances c and r from the offset to the chosen
+            // and the other placement, d apart). On that line it is r − c; off it, the part across
+            // the line (evidence for neither) no longer counts against the chosen one.
+            // A placement within ``indistinct`` of the chosen one is a rival only when it puts as
+            // many of the group's vertices on grid points: else the snapper's own rule, not the
+            // camera, chose between the two.
+            let corners = group.flatMap { exact[$0]!.vertices.map { ($0.doubleX, $0.doubleY) } }
+            func onGrid(_ shift: (Double, Double)) -> Int {
+                func quarter(_ x: Double) -> Bool { abs(x * 4 - (x * 4).rounded()) < 1e-6 }
+                return corners.filter { quarter($0.0 + shift.0) && quarter($0.1 + shift.1) }.count
+            }
+            let chosenOnGrid = onGrid((0, 0))
+            let rivals = shifts.filter { shift in
+                let d = hypot(shift.0, shift.1)
+                return d >= 0.005 && (d > indistinct || onGrid(shift) >= chosenOnGrid)
+            }
+            let chosen = dx * dx + dy * dy
+            let margin = rivals.map { (shift: (Double, Double)) -> Double in
+                let (ox, oy) = (dx - shift.0, dy - shift.1)
+                let other: Double = ox * ox + oy * oy
+                return (other - chosen) / hypot(shift.0, shift.1)
+            }.min() ?? .infinity
+            for piece in group { result[piece] = margin }
         }
         return (result, false, Set(groups.values.filter { $0.count == 1 }.map { $0[0] }))
     }
+
+    /// Units within which two placements of a group are one to any camera (3√2 is within 0.0074
+    /// of 4.25; `CameraLayout.gridClarity` takes placements of a piece this near as one). Between
+    /// two such placements the snapper chooses by its own rule, the most vertices on grid points,
+    /// as the truth of a layout is where the snapper puts it (`RandomLayout.isSettled`); so the
+    /// nearer of the two is evidence against the chosen one only when it puts as many vertices
+    /// on grid points, and the camera's nearness decided.
+    static let indistinct = 0.01
 
     static func fittedVertices(_ seen: ApproximatePose) -> [(Double, Double)] {
         let a = seen.degrees * .pi / 180
