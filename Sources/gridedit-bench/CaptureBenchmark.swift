@@ -82,5 +82,14 @@ enum CaptureBenchmark {
                 for line in outcome.doubtful { print("      \(line)") }
             }
         }
+        // The danger sign: a piece that settled wrong yet is trusted (only another piece's doubt
+        // kept its frame from being written).
+        for outcome in outcomes {
+            let trustedWrong = outcome.pieces.filter { !$0.right && $0.confidence >= PieceFit.threshold }
+            guard !trustedWrong.isEmpty else { continue }
+            print("  seed \(outcome.seed): trusted yet wrong: "
+                  + trustedWrong.map { "\($0.piece.rawValue) \(String(format: "%.2f", $0.confidence))" }.joined(separator: ", ")
+                  + " (frame \(outcome.kind.rawValue))")
+        }
     }
 }

@@ -106,7 +106,7 @@ struct CaptureCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp("With --stream: stop when standard input closes (the REPL holds it open).", visibility: .hidden))
     var stopWhenInputCloses = false
 
-    @Flag(name: .long, help: "Print each piece's colour, fit, confidence and snap.")
+    @Flag(name: .long, help: "Print each piece's colour, fit, confidence and snap (for a refused frame too).")
     var verbose = false
 
     func run() throws {
@@ -124,7 +124,18 @@ struct CaptureCommand: ParsableCommand {
             }
             var capture = LayoutCapture(analyzer: FrameAnalyzer(profile: profile))
             capture.status = { StandardStreams.writeError($0 + "\n") }
-            let result = try capture.run(frames)
+            // With --verbose, a refusal shows the last refused frame's pieces and their evidence
+            // (the message names only the doubtful ones).
+            let lastRefused = LastRefused()
+            if verbose { capture.refused = { lastRefused.layout = $0 } }
+            let result: LayoutCapture.Result
+            do { result = try capture.run(frames) } catch {
+                if let layout = lastRefused.layout {
+                    StandardStreams.writeError("refused frame, every piece:\n")
+                    for line in pieceLines(layout) { StandardStreams.writeError(line + "\n") }
+                }
+                throw error
+            }
             let now = PuzzleMetadata.now(environment: ProcessInfo.processInfo.environment)
             let puzzle: TangramPuzzle
             do { puzzle = try CapturedPuzzle.make(result.layout, output: output, now: now) } catch {
@@ -155,16 +166,28 @@ struct CaptureCommand: ParsableCommand {
                                            + "check \(hidden.count == 1 ? "its pose" : "their poses"), or capture again with nothing over the pieces\n")
         }
         guard verbose else { return }
-        let reports = Dictionary(result.layout.reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
-        for ((sighting, pose), fit) in zip(zip(result.layout.sightings, result.layout.poses), result.layout.fits) {
+        for line in pieceLines(result.layout) { StandardStreams.writeError(line + "\n") }
+    }
+
+    /// Holds the last refused layout across the capture's callback.
+    final class LastRefused { var layout: CapturedLayout? }
+
+    /// One line per piece: where it was seen, where it was snapped, its colour, confidence and
+    /// the four measures, and how it was snapped.
+    func pieceLines(_ layout: CapturedLayout) -> [String] {
+        let reports = Dictionary(layout.reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        var lines: [String] = []
+        for ((sighting, pose), fit) in zip(zip(layout.sightings, layout.poses), layout.fits) {
             var line = "  \(pose.piece.rawValue): seen at (\(f(sighting.x)), \(f(sighting.y))) "
                 + "\(f(Self.degrees(sighting.degrees)))°\(sighting.flipped ? " flipped" : ""), fit \(f(fit.fit))"
                 + " → (\(pose.position.x), \(pose.position.y)) \(pose.rotation.degrees)°\(pose.flipped ? " flipped" : "")"
             line += "; colour \(fit.colour), confidence \(f(fit.confidence)) (explained \(f(fit.explained)), "
                 + "lead \(f(fit.margin)) over \(fit.rival ?? "no rival"), settled \(f(fit.settled)), grid \(f(fit.gridClear))\(fit.gridByGroup ? " with the pieces it touches" : ""))"
             if let report = reports[pose.piece] { line += "; snapped \(report.description.drop { $0 != ":" }.dropFirst(2))" }
-            StandardStreams.writeError(line + "\n")
+            if !fit.isTrusted { line += "; NOT SURE (under \(f(PieceFit.threshold)))" }
+            lines.append(line)
         }
+        return lines
     }
 
     /// A turn in [0, 360) that stays there once rounded to hundredths (359.996° is 0°, not 360°).

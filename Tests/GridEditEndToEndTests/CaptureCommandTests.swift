@@ -1,6 +1,9 @@
 import Foundation
 import GridEditCore
 import GridEditTestSupport
+import CVision
+import GridEditCapture
+import PhotoFrames
 import SyntheticFrames
 import Testing
 
@@ -76,6 +79,39 @@ struct CaptureCommandTests {
             #expect(line.contains("; colour ") && line.contains(", confidence ") && line.contains("; snapped "), "\(line)")
             #expect(!line.contains("360°"), "\(line)")
         }
+    }
+
+    @Test("--verbose on a refused photo: every piece with its evidence, the doubtful ones marked, then the refusal; nothing written")
+    func verboseRefusal() throws {
+        // Photo-like frames (Tests/PhotoFrames) that capture refuses for a doubtful piece: the
+        // first of these seeds that still is (capture may one day take some of them).
+        let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
+        let seed = try [149, 511, 533, 542].map(UInt64.init).first { seed in
+            try PhotoEvaluation.run(seed: seed, analyzer: analyzer).message.contains("not sure of its pose")
+        }
+        let refusedSeed = try #require(seed, "none of these photo frames is refused for a doubtful piece any more: pick others")
+        let out = try TemporaryFolder()
+        let photo = out.file("photo.png").path
+        let frame = try PhotoFrames.render(PhotoScene.random(seed: refusedSeed))
+        defer { gev_image_free(frame) }
+        #expect(gev_image_write(frame, photo) == 0)
+        let target = out.file("refused.json").path
+        let run = try CaptureBinary.run(["capture", "--image", photo, "-o", target, "--verbose"])
+        #expect(run.status != 0)
+        let lines = stderrLines(run)
+        #expect(lines.first == "refused frame, every piece:", "\(run.stderr)")
+        let pieces = Array(lines.dropFirst().prefix(TangramPiece.allCases.count))
+        #expect(pieces.map { String($0.prefix { $0 != ":" }) } == TangramPiece.allCases.map { "  \($0.rawValue)" }, "\(run.stderr)")
+        for line in pieces {
+            #expect(line.contains(", confidence ") && line.contains("; snapped "), "\(line)")
+        }
+        // The pieces marked not sure are the ones the refusal names.
+        let error = try #require(lines.last)
+        #expect(error.hasPrefix("error: \(photo): "), "\(run.stderr)")
+        let marked = pieces.filter { $0.contains("NOT SURE") }.map { String($0.dropFirst(2).prefix { $0 != ":" }) }
+        #expect(!marked.isEmpty)
+        for piece in marked { #expect(error.contains("\(piece) ("), "\(piece) is marked but not named: \(error)") }
+        #expect(files(in: out) == ["photo.png"])
     }
 
     @Test("a video: the layout once it holds still for five frames")

@@ -6,6 +6,9 @@ public struct CaptureProblem: Error, Sendable {
     public var message: String
     /// The pieces concerned (missing or merged), if the problem is about pieces.
     public var pieces: [TangramPiece]
+    /// When the frame was refused for a doubtful piece: the layout it settled to, every piece
+    /// with its evidence, for `--verbose` to show (nothing writes it).
+    public var refusedLayout: CapturedLayout?
 }
 
 /// The layout one frame shows, settled to exact poses by ``CameraLayout`` (as the stream settles it).
@@ -19,7 +22,8 @@ public struct CapturedLayout: Sendable {
     /// Identifies the layout: equal for frames that snapped to the same footprints.
     public var key: [Pose.Footprint]
     /// The evidence for each piece, in piece order, settling included: every one is trusted
-    /// (``PieceFit/isTrusted``), or there is no layout.
+    /// (``PieceFit/isTrusted``), or there is no layout (only a refusal's
+    /// ``CaptureProblem/refusedLayout``, which is shown, never written).
     public var fits: [PieceFit]
 
     /// The snapped layout of a frame, or why there is none.
@@ -53,13 +57,14 @@ public struct CapturedLayout: Sendable {
             }
             let poses = snapped.poses.sorted { $0.piece < $1.piece }
             let fits = settledFits(analysis, reports: snapped.reports, poses: poses)
+            let layout = CapturedLayout(poses: poses, sightings: ordered, reports: snapped.reports,
+                                        key: poses.map { $0.footprint }, fits: fits)
             let doubtful = fits.filter { !$0.isTrusted }
             guard doubtful.isEmpty else {
                 return .failure(CaptureProblem(message: doubtful.map { describe(doubtful: $0, profile: profile) }.joined(separator: "; "),
-                                               pieces: doubtful.map(\.piece)))
+                                               pieces: doubtful.map(\.piece), refusedLayout: layout))
             }
-            return .success(CapturedLayout(poses: poses, sightings: ordered, reports: snapped.reports,
-                                           key: poses.map { $0.footprint }, fits: fits))
+            return .success(layout)
         }
     }
 

@@ -16,6 +16,9 @@ public struct LayoutCapture {
     public var cameraTimeout = 30.0
     /// Called with a human status line now and then (camera waits), for stderr.
     public var status: (String) -> Void = { _ in }
+    /// Called with each frame's layout that was refused for a doubtful piece, so that
+    /// `--verbose` can show every piece's evidence when nothing is written.
+    public var refused: (CapturedLayout) -> Void = { _ in }
 
     public init(analyzer: FrameAnalyzer) {
         self.analyzer = analyzer
@@ -47,6 +50,7 @@ public struct LayoutCapture {
                 counts[layout.key, default: (layout, 0)].count += 1
             case .failure(let problem):
                 lastProblem = problem.message
+                if let layout = problem.refusedLayout { refused(layout) }
             }
             if case .images = source.spec {
                 perImage.append((source.currentName, key, key == nil ? lastProblem : nil))
