@@ -49,11 +49,20 @@ public struct PieceFinder: Sendable {
         let regionsByColour = Self.regions(labels)
         for (k, colour) in labels.colours.enumerated() {
             let pieceArea = colour.pieces.map { $0.shape.area.doubleValue }.min()! * ppu * ppu
-            let regions = (regionsByColour[k] ?? []).filter { Double($0.count) >= 0.05 * pieceArea }
+            var regions = (regionsByColour[k] ?? []).filter { Double($0.count) >= 0.05 * pieceArea }
                 .sorted { $0.count > $1.count }
+            // A region that reaches in from beyond the play area, when the colour's pieces show
+            // inside it without that region, is no piece: a hand or sleeve of much a piece's
+            // colour. (A piece lying partly off the play area is the only region of its colour
+            // there: it stays, and validation says to move it inside.)
+            let inside = regions.filter { !Self.reachesTheBorder($0, size: n) }
+            if inside.count < regions.count,
+               inside.filter({ Double($0.count) >= minimumVisibleShare * pieceArea }).count >= colour.pieces.count {
+                regions = inside
+            }
             if colour.pieces.count == 1 {
-                let pixels = regions.flatMap { $0 }
                 let expected = colour.pieces[0].shape.area.doubleValue * ppu * ppu
+                let pixels = regions.flatMap { $0 }
                 if Double(pixels.count) < minimumVisibleShare * expected { failures.append(.missing(colour.pieces)); continue }
                 if Double(pixels.count) > 1.6 * expected { failures.append(.merged(colour.pieces)); continue }
                 slots.append((k, pixels))
@@ -115,6 +124,15 @@ public struct PieceFinder: Sendable {
     }
 
     // MARK: Regions
+
+    /// Whether a region touches the top view's edge: it reaches in from beyond the play area and
+    /// its margin (`TopView.margin`), where no piece lies.
+    static func reachesTheBorder(_ region: [Int32], size n: Int) -> Bool {
+        region.contains { p in
+            let i = Int(p), row = i / n, column = i % n
+            return row == 0 || column == 0 || row == n - 1 || column == n - 1
+        }
+    }
 
     /// 4-connected regions of each colour, as pixel index lists.
     static func regions(_ labels: PixelLabels) -> [Int: [[Int32]]] {
