@@ -126,11 +126,11 @@ struct CaptureCommand: ParsableCommand {
             capture.status = { StandardStreams.writeError($0 + "\n") }
             // With --verbose, a refusal shows the last refused frame's pieces and their evidence
             // (the message names only the doubtful ones).
-            let lastRefused = LastRefused()
-            if verbose { capture.refused = { lastRefused.layout = $0 } }
+            var lastRefused: CapturedLayout?
+            if verbose { capture.refused = { lastRefused = $0 } }
             let result: LayoutCapture.Result
             do { result = try capture.run(frames) } catch {
-                if let layout = lastRefused.layout {
+                if let layout = lastRefused {
                     StandardStreams.writeError("refused frame, every piece:\n")
                     for line in pieceLines(layout) { StandardStreams.writeError(line + "\n") }
                 }
@@ -168,9 +168,6 @@ struct CaptureCommand: ParsableCommand {
         guard verbose else { return }
         for line in pieceLines(result.layout) { StandardStreams.writeError(line + "\n") }
     }
-
-    /// Holds the last refused layout across the capture's callback.
-    final class LastRefused { var layout: CapturedLayout? }
 
     /// One line per piece: where it was seen, where it was snapped, its colour, confidence and
     /// the four measures, and how it was snapped.
