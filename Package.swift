@@ -26,6 +26,12 @@ import PackageDescription
 //                     never links OpenCV and hands those commands over with exec. Its one-shot
 //                     capture and the REPL's live `capture` (which reads `gridedit-capture capture
 //                     --stream`) settle through `CameraLayout` and save through Core's `PuzzleStore`.
+// The modules whose loops the test suite spends its time in (exact geometry, the Sudoku solver and
+// grader, settling, pixel fitting, the frame generators) are optimised in debug builds too: the
+// suite runs their seeded shares several times faster, and every other module stays debuggable.
+// (Release builds are optimised as always.)
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "gridedit",
     platforms: [.macOS(.v13)],
@@ -53,14 +59,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c",
                        providers: [.apt(["libjson-c-dev"])]),
-        .target(name: "GridEditGeometry"),
+        .target(name: "GridEditGeometry", swiftSettings: optimisedInDebug),
         .target(name: "GridEditJSON", dependencies: ["CJSONC"]),
         .target(name: "GridEditCore", dependencies: [
             "GridEditGeometry", "GridEditJSON",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Subprocess", package: "swift-subprocess"),
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], swiftSettings: optimisedInDebug),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev"])]),
         .target(name: "GridEditRender", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "CCairo"]),
@@ -69,7 +75,7 @@ let package = Package(
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit",
                        providers: [.apt(["libedit-dev"])]),
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
-        .target(name: "GridEditLayout", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON"]),
+        .target(name: "GridEditLayout", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON"], swiftSettings: optimisedInDebug),
         .target(name: "GridEditEditor", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditLayout", .product(name: "SystemPackage", package: "swift-system")]),
         // The visual editor in the browser: HTTP + WebSocket over one shared editing session, and
         // the page itself (Resources/page: plain HTML/CSS/JS modules, no build step).
@@ -86,10 +92,11 @@ let package = Package(
         ]),
         // Only the OpenCV modules capture uses, not all of opencv4: each one linked costs load time.
         .target(name: "CVision",
-                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"]), .unsafeFlags(["-O2"], .when(configuration: .debug))],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_videoio",
                                  "opencv_calib3d", "opencv_aruco"].map { .linkedLibrary($0) }),
-        .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditGeometry", "GridEditLayout"]),
+        .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditGeometry", "GridEditLayout"],
+                swiftSettings: optimisedInDebug),
         .executableTarget(name: "gridedit-capture", dependencies: [
             "GridEditCapture", "GridEditCore", "GridEditRender", "CVision",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -102,17 +109,17 @@ let package = Package(
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
         // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
         .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo"],
-                path: "Tests/SyntheticFrames"),
+                path: "Tests/SyntheticFrames", swiftSettings: optimisedInDebug),
         // Photograph-like frames drawn independently of the capture renderer's pieces (bevel,
         // shadow, gloss, a lens with distortion, colour temperature, JPEG, a hand): the second
         // frame source of the capture tests and `gridedit-bench capture`.
         .target(name: "PhotoFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "GridEditCapture",
                                                     "CVision", "CCairo", "SyntheticFrames", "PoseSequences"],
-                path: "Tests/PhotoFrames"),
+                path: "Tests/PhotoFrames", swiftSettings: optimisedInDebug),
         // Noisy pose sequences that lay out exact figures piece by piece, replayed through the
         // editor's commands and checked against the figure: for the settling test and benchmark.
         .target(name: "PoseSequences", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditLayout", "GridEditEditor"],
-                path: "Tests/PoseSequences"),
+                path: "Tests/PoseSequences", swiftSettings: optimisedInDebug),
         // A W3C WebDriver client over chromedriver and Debian's chromium, with screenshot comparison
         // against reference PNGs: the real-browser harness of the browser tests (docs/testing.md).
         .target(name: "BrowserSupport", dependencies: [
