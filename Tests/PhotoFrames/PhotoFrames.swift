@@ -31,7 +31,8 @@ public enum PhotoFrames {
 
     /// The frame (BGR, owned by the caller: free it with `gev_image_free`).
     public static func render(_ scene: PhotoScene) throws(SyntheticFrameError) -> OpaquePointer {
-        let profile = try SyntheticFrames.templateProfile()
+        let profile: ColorProfile
+        if let own = scene.profile { profile = own } else { profile = try SyntheticFrames.templateProfile() }
         let layout = MatLayout.standard
         let mat = MatDrawing(layout: layout, paper: .a4, markerBits: try SyntheticFrames.markerBits(layout))
         let page = mat.pageRegion

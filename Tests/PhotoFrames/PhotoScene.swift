@@ -52,6 +52,9 @@ public struct PhotoScene: Sendable {
     public var handAlong: Double
     public var handReach: Double
     public var tableColor: (Double, Double, Double)
+    /// The pieces' colours (the template's, `gridedit mat --pieces`, when nil): a set whose
+    /// pieces share or nearly share a colour is drawn with its own profile.
+    public var profile: ColorProfile?
 
     /// A random scene; the figure kind goes round by seed (shipped, random, loose).
     public static func random(seed: UInt64) -> PhotoScene {

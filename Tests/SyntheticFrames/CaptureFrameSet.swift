@@ -27,6 +27,8 @@ public struct CaptureFrameSet: Sendable {
     /// A profile that gives large-1 and large-2 one colour, and a frame of a figure where they touch.
     public let sharedProfile: String
     public let merged: String
+    /// The figure in `merged`: the two large triangles flush, both red in `sharedProfile`.
+    public let mergedPoses: [Pose]
     /// A layout whose square sticks out of the play area by half a unit.
     public let outside: String
     /// A set in colours of its own under a warm light: the pieces on their calibration outlines,
@@ -115,6 +117,7 @@ public struct CaptureFrameSet: Sendable {
         self.sharedProfile = sharedProfile
         do { try sharedColours.save(to: sharedProfile) } catch { throw SyntheticFrameError("cannot write \(sharedProfile): \(error)") }
         guard let square = Self.classicSquare() else { throw SyntheticFrameError("no figure with the two large triangles flush") }
+        mergedPoses = square
         merged = try write(scene(square, seed: 106, profile: sharedColours), "two-reds-touching.png")
 
         outside = try write(scene(Self.squareOutside, seed: 107), "square-outside.png")

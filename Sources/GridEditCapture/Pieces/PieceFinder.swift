@@ -43,12 +43,18 @@ public struct PieceFinder: Sendable {
         let ppu = TopView.pixelsPerUnit
         var owner = [Int16](repeating: -2, count: n * n)  // -1 paper, -2 unknown, ≥ 0 a slot
         for i in owner.indices where labels.labels[i] == PixelLabels.paper { owner[i] = -1 }
-        var slots: [(colour: Int, pixels: [Int32])] = []
+        var slots: [Slot] = []
         var failures: [Failure] = []
+        var splits: [(colour: Int, region: [Int32], pair: (TangramPiece, TangramPiece))] = []
 
+        let (classes, absorbed) = Self.pieceClasses(labels, minimumVisibleShare: minimumVisibleShare)
+        var labels = labels
+        if !absorbed.isEmpty {
+            for i in labels.labels.indices { if let k = absorbed[labels.labels[i]] { labels.labels[i] = k } }
+        }
         let regionsByColour = Self.regions(labels)
-        for (k, colour) in labels.colours.enumerated() {
-            let pieceArea = colour.pieces.map { $0.shape.area.doubleValue }.min()! * ppu * ppu
+        for (k, pieces) in classes.enumerated() where !pieces.isEmpty {
+            let pieceArea = pieces.map { $0.shape.area.doubleValue }.min()! * ppu * ppu
             var regions = (regionsByColour[k] ?? []).filter { Double($0.count) >= 0.05 * pieceArea }
                 .sorted { $0.count > $1.count }
             // A region that reaches in from beyond the play area, when the colour's pieces show
@@ -57,28 +63,47 @@ public struct PieceFinder: Sendable {
             // there: it stays, and validation says to move it inside.)
             let inside = regions.filter { !Self.reachesTheBorder($0, size: n) }
             if inside.count < regions.count,
-               inside.filter({ Double($0.count) >= minimumVisibleShare * pieceArea }).count >= colour.pieces.count {
+               inside.filter({ Double($0.count) >= minimumVisibleShare * pieceArea }).count >= pieces.count {
                 regions = inside
             }
-            if colour.pieces.count == 1 {
-                let expected = colour.pieces[0].shape.area.doubleValue * ppu * ppu
+            if pieces.count == 1 {
+                let expected = pieces[0].shape.area.doubleValue * ppu * ppu
                 let pixels = regions.flatMap { $0 }
-                if Double(pixels.count) < minimumVisibleShare * expected { failures.append(.missing(colour.pieces)); continue }
-                if Double(pixels.count) > 1.6 * expected { failures.append(.merged(colour.pieces)); continue }
-                slots.append((k, pixels))
+                if Double(pixels.count) < minimumVisibleShare * expected { failures.append(.missing(pieces)); continue }
+                if Double(pixels.count) > 1.6 * expected { failures.append(.merged(pieces)); continue }
+                slots.append(Slot(colour: k, pieces: pieces, pixels: pixels))
             } else {
-                let expected = colour.pieces.map { $0.shape.area.doubleValue }.max()! * ppu * ppu
-                if let first = regions.first, Double(first.count) > 1.5 * expected {
-                    failures.append(.merged(colour.pieces)); continue
+                let expected = pieces.map { $0.shape.area.doubleValue }.max()! * ppu * ppu
+                let big = regions.filter { Double($0.count) >= minimumVisibleShare * pieceArea }
+                // One region as large as two pieces (or, with a piece's region missing, as the
+                // largest and most of the smallest): two of the colour's pieces touch, told apart
+                // by shape once every other piece has its pixels.
+                if let first = big.first, Double(first.count) > 1.5 * expected
+                    || (big.count < pieces.count && Double(first.count) > expected + 0.6 * pieceArea) {
+                    let pair = Self.pair(pieces, area: Double(first.count) / (ppu * ppu))
+                    let others = pieces.filter { $0 != pair.0 && $0 != pair.1 }
+                    let rest = big.dropFirst().prefix(others.count)
+                    if rest.count < others.count { failures.append(.missing(Array(others.suffix(others.count - rest.count)))); continue }
+                    splits.append((k, first, pair))
+                    for region in rest { slots.append(Slot(colour: k, pieces: others, pixels: region)) }
+                    continue
                 }
-                let big = regions.filter { Double($0.count) >= minimumVisibleShare * pieceArea }.prefix(colour.pieces.count)
-                if big.count < colour.pieces.count {
-                    failures.append(.missing(Array(colour.pieces.suffix(colour.pieces.count - big.count)))); continue
+                if big.count < pieces.count {
+                    failures.append(.missing(Array(pieces.suffix(pieces.count - big.count)))); continue
                 }
-                for region in big { slots.append((k, region)) }
+                for region in big.prefix(pieces.count) { slots.append(Slot(colour: k, pieces: pieces, pixels: region)) }
             }
         }
         for (s, slot) in slots.enumerated() { for p in slot.pixels { owner[Int(p)] = Int16(s) } }
+        for split in splits {
+            guard let parts = self.split(split.region, into: split.pair, owner: owner, size: n) else {
+                failures.append(.merged(classes[split.colour])); continue
+            }
+            for (piece, pixels) in [(split.pair.0, parts.first), (split.pair.1, parts.second)] {
+                for p in pixels { owner[Int(p)] = Int16(slots.count) }
+                slots.append(Slot(colour: split.colour, pieces: [piece], pixels: pixels, splitLead: parts.lead))
+            }
+        }
 
         var sightings: [ApproximatePose] = []
         var fits: [PieceFit] = []
@@ -90,16 +115,22 @@ public struct PieceFinder: Sendable {
             // Same-colour pieces are told apart by the caller (a tracker); here each slot is tried
             // as every shape its colour may be, and the shape that fits best wins.
             var best: (ApproximatePose, PieceFit)?
-            for piece in Self.distinctShapes(colour.pieces) {
+            for piece in Self.distinctShapes(slot.pieces) {
                 let fit = fitSlot(Int16(s), pixels: slot.pixels, piece: piece, owner: owner, size: n)
                 if best == nil || fit.1.score > best!.1.score {
                     var sighting = fit.0
-                    let candidates = Self.ordered(colour.pieces, preferring: piece, index: index)
+                    let candidates = slot.splitLead != nil ? [piece] + classes[slot.colour].filter { $0 != piece }
+                        : Self.ordered(slot.pieces, preferring: piece, index: index)
                     sighting.piece = candidates[0]
                     sighting.alternatives = Array(candidates.dropFirst())
                     var evidence = fit.1
                     evidence.piece = candidates[0]
                     evidence.colour = ColourNames.describe(colour)
+                    if let lead = slot.splitLead, lead < evidence.margin {
+                        evidence.margin = lead
+                        evidence.rival = "with the touching piece of its colour split another way"
+                        sighting.confidence = evidence.confidence
+                    }
                     best = (sighting, evidence)
                 }
             }
@@ -107,6 +138,56 @@ public struct PieceFinder: Sendable {
             fits.append(best!.1)
         }
         return (sightings, failures, fits)
+    }
+
+    /// Pixels that go to the pieces of one colour class: all of them for a colour of one piece,
+    /// one region each for a shared colour, or a part of a region two touching pieces share.
+    struct Slot {
+        var colour: Int
+        /// The pieces the pixels may be (the slot is fitted as each shape among them).
+        var pieces: [TangramPiece]
+        var pixels: [Int32]
+        /// For a part of a split region: the split's lead (``SharedColourSplit``).
+        var splitLead: Double?
+    }
+
+    /// The pieces each colour class stands for in this frame, and the colours taken into another.
+    /// A colour with no cluster of its own in this frame (or a speck of one), within ``closeHue``
+    /// of a colour whose cluster holds most of both pieces' area, fell into that cluster (two
+    /// close colours that this light makes one): its pixels are that colour's, and the two pieces
+    /// share it and are told apart by shape, as a set with two pieces of one colour is.
+    static func pieceClasses(_ labels: PixelLabels, minimumVisibleShare: Double) -> (classes: [[TangramPiece]], absorbed: [UInt8: UInt8]) {
+        let ppu = TopView.pixelsPerUnit
+        let colours = labels.colours
+        var classes = colours.map(\.pieces)
+        var absorbed: [UInt8: UInt8] = [:]
+        func area(_ k: Int) -> Double { colours[k].pieces.map { $0.shape.area.doubleValue }.reduce(0, +) * ppu * ppu }
+        func apart(_ k: Int, _ j: Int) -> Float {
+            let d = abs(colours[k].hue - colours[j].profileHue).truncatingRemainder(dividingBy: 360)
+            return min(d, 360 - d)
+        }
+        for j in colours.indices where Double(colours[j].clusterPixels) < minimumVisibleShare * area(j) {
+            let host = colours.indices
+                .filter { k in k != j && colours[k].clusterPixels > 0 && !classes[k].isEmpty && apart(k, j) <= closeHue
+                    && Double(colours[k].clusterPixels) > area(k) + 0.6 * area(j) }
+                .min { apart($0, j) < apart($1, j) }
+            if let k = host { classes[k] += classes[j]; classes[j] = []; absorbed[UInt8(j)] = UInt8(k) }
+        }
+        return (classes, absorbed)
+    }
+
+    /// Two colours whose hues lie this close (degrees) can fall into one cluster.
+    static let closeHue: Float = 40
+
+    /// The two pieces whose areas add up nearest to `area` (square units).
+    static func pair(_ pieces: [TangramPiece], area: Double) -> (TangramPiece, TangramPiece) {
+        var best = (pieces[0], pieces[1]), error = Double.infinity
+        for i in pieces.indices { for j in pieces.indices where j > i {
+            let e = abs(pieces[i].shape.area.doubleValue + pieces[j].shape.area.doubleValue - area)
+            // The larger piece first: its pose is the one searched for inside the region.
+            if e < error { (best, error) = (pieces[i].shape.area.doubleValue >= pieces[j].shape.area.doubleValue ? (pieces[i], pieces[j]) : (pieces[j], pieces[i]), e) }
+        } }
+        return best
     }
 
     static func distinctShapes(_ pieces: [TangramPiece]) -> [TangramPiece] {

@@ -79,7 +79,7 @@ public struct Calibration {
             for b in pieces[(i + 1)...] where PieceColor.hueDistance(hues[a]!, hues[b]!) < sameColour && hues[a] != hues[b] {
                 hues[b] = hues[a]
                 tolerance[b] = tolerance[a]
-                notes.append("\(a.rawValue) and \(b.rawValue) have the same colour: capture tells them apart only while they do not touch")
+                notes.append("\(a.rawValue) and \(b.rawValue) have the same colour: capture tells them apart by shape")
             }
         }
         // Close hues: narrow both tolerances to meet half-way.

@@ -124,8 +124,8 @@ public struct CapturedLayout: Sendable {
             return "\(named(pieces)) not found on the mat: put \(pieces.count == 1 ? "it" : "them") inside the play area, "
                 + "or calibrate the colours for this light (gridedit capture calibrate)"
         case .merged(let pieces) where pieces.count > 1:
-            return "\(named(pieces)) share a colour and touch, so they look like one shape: move them apart, "
-                + "or use a profile that gives them different colours"
+            return "\(named(pieces)) look alike and touch, and no way of telling them apart by shape explains what shows: "
+                + "move them apart, or use a profile that gives them different colours"
         case .merged(let pieces):
             return "\(named(pieces)): the mat shows about twice as much of this colour as one piece: "
                 + "are two pieces of this colour on the mat? Take one off, or calibrate a profile for this set"
