@@ -269,8 +269,8 @@ final class BitboardSolver9 {
         let before = s[own] | bit
         let k = UInt32(bit.trailingZeroBitCount)
         // The cell leaves every digit's word of the band (its own digit's too, restored below):
-        // the band's nine words are consecutive, eight of them in one vector; the digits whose
-        // word had the cell are collected as bits.
+        // the band's nine words are consecutive; the digits whose word had the cell are
+        // collected as bits.
         let row = s + 9 &* b
         let keepOthers = ~bit
         var changed: UInt32 = 0
@@ -294,6 +294,31 @@ final class BitboardSolver9 {
         s[o2] = n2
         changed |= (w1 != n1 || w2 != n2) ? 1 &<< UInt32(d) : 0
         s[Self.dirty] |= changed
+    }
+
+    /// `assign` for a hidden single found by `updateDigit`: its pruning has already taken the
+    /// digit out of the cell's peers. The cell is the only one of its row, so each other row of
+    /// the band keeps the digit out of the cell's box (one box per row), which takes the cell's
+    /// column in the band; the band's columns in that stack are then the cell's alone, so the
+    /// other bands have lost that column (one column per band in a stack). Only the other
+    /// digits leave the cell.
+    @inline(__always)
+    private func placeHiddenSingle(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
+        s[Self.unsolved &+ b] &= ~bit
+        let k = UInt32(bit.trailingZeroBitCount)
+        let row = s + 9 &* b
+        let own = row[d]
+        let keepOthers = ~bit
+        var changed: UInt32 = 0
+        var e = 0
+        while e < 9 {
+            let old = row[e]
+            row[e] = old & keepOthers
+            changed |= ((old &>> k) & 1) &<< UInt32(e)
+            e &+= 1
+        }
+        row[d] = own
+        s[Self.dirty] |= changed & ~(1 &<< UInt32(d))
     }
 
     /// Keeps the minirows of a band word that belong to a permutation (one per row, one per
@@ -354,7 +379,7 @@ final class BitboardSolver9 {
             while singles != 0 {
                 let bit = singles & (0 &- singles)
                 singles ^= bit
-                assign(s, d, b, bit)
+                placeHiddenSingle(s, d, b, bit)
             }
         }
         return true
