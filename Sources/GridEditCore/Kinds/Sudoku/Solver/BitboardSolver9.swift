@@ -321,6 +321,27 @@ final class BitboardSolver9 {
         s[Self.dirty] |= changed & ~(1 &<< UInt32(d))
     }
 
+    /// `assign` for a naked single: no other digit has the cell, so only the digit leaves the
+    /// cell's peers.
+    @inline(__always)
+    private func placeNakedSingle(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
+        let t = tables
+        s[Self.unsolved &+ b] &= ~bit
+        let own = 9 &* b &+ d
+        let k = Int(bit.trailingZeroBitCount)
+        let before = s[own]
+        let after = before & ~t[BitboardTables9.bandPeers &+ k]
+        s[own] = after
+        let column = ~t[BitboardTables9.columnSpread &+ k]
+        let o1 = b == 0 ? d &+ 9 : d
+        let o2 = b == 2 ? d &+ 9 : d &+ 18
+        let w1 = s[o1], w2 = s[o2]
+        let n1 = w1 & column, n2 = w2 & column
+        s[o1] = n1
+        s[o2] = n2
+        s[Self.dirty] |= (before != after || w1 != n1 || w2 != n2) ? 1 &<< UInt32(d) : 0
+    }
+
     /// Keeps the minirows of a band word that belong to a permutation (one per row, one per
     /// box); 0 when there is none.
     @inline(__always)
@@ -505,7 +526,7 @@ final class BitboardSolver9 {
                         break
                     }
                     if digit < 0 { return false }
-                    assign(s, digit, b, bit)
+                    placeNakedSingle(s, digit, b, bit)
                     placed = true
                 }
             }
