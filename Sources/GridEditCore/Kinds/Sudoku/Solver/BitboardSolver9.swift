@@ -98,7 +98,7 @@ final class BitboardSolver9 {
             let digit = value - 1
             // A given that earlier givens already ruled out: conflicting givens.
             guard s[9 * band + digit] & bit != 0, s[Self.unsolved + band] & bit != 0 else { return 0 }
-            assign(s, digit, band, bit)
+            placeGiven(s, digit, band, bit)
         }
         search(s)
         return counters[0]
@@ -294,6 +294,21 @@ final class BitboardSolver9 {
         s[o2] = n2
         changed |= (w1 != n1 || w2 != n2) ? 1 &<< UInt32(d) : 0
         s[Self.dirty] |= changed
+    }
+
+    /// `assign` for a given: every digit is still to be updated, so nothing is marked.
+    @inline(__always)
+    private func placeGiven(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
+        let t = tables
+        s[Self.unsolved &+ b] &= ~bit
+        let row = s + 9 &* b
+        let own = row[d]
+        for e in 0..<9 { row[e] &= ~bit }
+        let k = Int(bit.trailingZeroBitCount)
+        row[d] = own & ~t[BitboardTables9.bandPeers &+ k]
+        let column = ~t[BitboardTables9.columnSpread &+ k]
+        s[b == 0 ? d &+ 9 : d] &= column
+        s[b == 2 ? d &+ 9 : d &+ 18] &= column
     }
 
     /// `assign` for a hidden single found by `updateDigit`: its pruning has already taken the
