@@ -406,12 +406,16 @@ final class BitboardSolver9 {
         // Hidden singles: a row with one unsolved cell left for the digit (after the pruning
         // above, this also finds every box and column with one cell left). A row where the
         // digit is placed has no unsolved candidate.
-        let ws = (w0, w1, w2)
+        // The three bands' singles are found first, then one test: most updates find none.
+        let x0 = w0 & s[Self.unsolved], x1 = w1 & s[Self.unsolved &+ 1], x2 = w2 & s[Self.unsolved &+ 2]
+        let single = t + BitboardTables9.singleBit
+        let g0 = single[Int(x0 & 0x1FF)] | single[Int((x0 &>> 9) & 0x1FF)] &<< 9 | single[Int(x0 &>> 18)] &<< 18
+        let g1 = single[Int(x1 & 0x1FF)] | single[Int((x1 &>> 9) & 0x1FF)] &<< 9 | single[Int(x1 &>> 18)] &<< 18
+        let g2 = single[Int(x2 & 0x1FF)] | single[Int((x2 &>> 9) & 0x1FF)] &<< 9 | single[Int(x2 &>> 18)] &<< 18
+        if g0 | g1 | g2 == 0 { return true }
+        let gs = (g0, g1, g2)
         for b in 0..<3 {
-            let x = (b == 0 ? ws.0 : b == 1 ? ws.1 : ws.2) & s[Self.unsolved &+ b]
-            var singles = t[BitboardTables9.singleBit &+ Int(x & 0x1FF)]
-                | t[BitboardTables9.singleBit &+ Int((x &>> 9) & 0x1FF)] &<< 9
-                | t[BitboardTables9.singleBit &+ Int(x &>> 18)] &<< 18
+            var singles = b == 0 ? gs.0 : b == 1 ? gs.1 : gs.2
             while singles != 0 {
                 let bit = singles & (0 &- singles)
                 singles ^= bit
