@@ -20,7 +20,7 @@
 /// Everything lives in one unsafe buffer owned by the solver (tables, state stack, found
 /// solutions): no allocation, reference counting or dynamic dispatch in the search.
 final class BitboardSolver9 {
-    /// Words per search state: 27 candidate words (index 3 * digit + band), 3 unsolved-cell
+    /// Words per search state: 27 candidate words (index 9 * band + digit), 3 unsolved-cell
     /// words, the mask of candidate words changed since their last band update, padding.
     static var stateWords: Int { 32 }
     static var unsolved: Int { 27 }
@@ -97,8 +97,8 @@ final class BitboardSolver9 {
             let bit = UInt32(1) &<< UInt32(cell - 27 * band)
             let digit = value - 1
             // A given that earlier givens already ruled out: conflicting givens.
-            guard s[3 * digit + band] & bit != 0, s[Self.unsolved + band] & bit != 0 else { return 0 }
-            assign(s, digit, band, bit)
+            guard s[9 * band + digit] & bit != 0, s[Self.unsolved + band] & bit != 0 else { return 0 }
+            placeGiven(s, digit, band, bit)
         }
         search(s)
         return counters[0]
@@ -129,7 +129,7 @@ final class BitboardSolver9 {
             (band, bit) = fewestCandidates(s)
         }
         var digits: UInt32 = 0
-        for d in 0..<9 where s[3 &* d &+ band] & bit != 0 { digits |= 1 &<< UInt32(d) }
+        for d in 0..<9 where s[9 &* band &+ d] & bit != 0 { digits |= 1 &<< UInt32(d) }
         let child = s + Self.stateWords
         while digits != 0 {
             let d = Int(digits.trailingZeroBitCount)
@@ -196,14 +196,14 @@ final class BitboardSolver9 {
             let target = left == 0 ? s : child
             if left != 0 { child.update(from: s, count: Self.stateWords) }
             let chosen = t[BitboardTables9.permutationMinirows &+ k]
-            let base = 3 &* digit
+            let base = digit
             if band < 3 {
-                target[base &+ band] &= t[BitboardTables9.minirowCells &+ Int(chosen)]
+                target[9 &* band &+ base] &= t[BitboardTables9.minirowCells &+ Int(chosen)]
             } else {
                 let shift = UInt32(3 &* (band &- 3))
                 target[base] &= ~stackCells | t[BitboardTables9.columnCells &+ Int((chosen & 7) &<< shift)]
-                target[base &+ 1] &= ~stackCells | t[BitboardTables9.columnCells &+ Int(((chosen &>> 3) & 7) &<< shift)]
-                target[base &+ 2] &= ~stackCells | t[BitboardTables9.columnCells &+ Int((chosen &>> 6) &<< shift)]
+                target[base &+ 9] &= ~stackCells | t[BitboardTables9.columnCells &+ Int(((chosen &>> 3) & 7) &<< shift)]
+                target[base &+ 18] &= ~stackCells | t[BitboardTables9.columnCells &+ Int((chosen &>> 6) &<< shift)]
             }
             target[Self.dirty] |= 1 &<< UInt32(digit)
             search(target)
@@ -221,7 +221,7 @@ final class BitboardSolver9 {
                 let bit = cells & (0 &- cells)
                 cells ^= bit
                 var n = 0
-                for d in 0..<9 where s[3 &* d &+ b] & bit != 0 { n &+= 1 }
+                for d in 0..<9 where s[9 &* b &+ d] & bit != 0 { n &+= 1 }
                 if n < best {
                     best = n
                     result = (b, bit)
@@ -235,7 +235,7 @@ final class BitboardSolver9 {
     private func record(_ s: UnsafeMutablePointer<UInt32>, into out: UnsafeMutablePointer<UInt8>) {
         for d in 0..<9 {
             for b in 0..<3 {
-                var w = s[3 &* d &+ b]
+                var w = s[9 &* b &+ d]
                 while w != 0 {
                     let k = Int(w.trailingZeroBitCount)
                     w &= w &- 1
@@ -264,37 +264,97 @@ final class BitboardSolver9 {
     private func assign(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
         let t = tables
         s[Self.unsolved &+ b] &= ~bit
-        let base = 3 &* d
-        let own = base &+ b
-        // Read before the loop below rewrites it (no store-to-load stall).
+        let own = 9 &* b &+ d
+        // Read before the stores below rewrite it (no store-to-load stall).
         let before = s[own] | bit
-        // The cell leaves every digit's word of the band (its own digit's too, restored below);
-        // branch-free, collecting the digits whose word changed.
+        let k = UInt32(bit.trailingZeroBitCount)
+        // The cell leaves every digit's word of the band (its own digit's too, restored below):
+        // the band's nine words are consecutive; the digits whose word had the cell are
+        // collected as bits.
+        let row = s + 9 &* b
         let keepOthers = ~bit
         var changed: UInt32 = 0
-        var i = b
-        var e: UInt32 = 0
+        var e = 0
         while e < 9 {
-            let old = s[i]
-            s[i] = old & keepOthers
-            changed |= (old & bit) != 0 ? 1 &<< e : 0
-            i &+= 3
+            let old = row[e]
+            row[e] = old & keepOthers
+            changed |= ((old &>> k) & 1) &<< UInt32(e)
             e &+= 1
         }
-        let k = Int(bit.trailingZeroBitCount)
         // The digit leaves the cell's peers: row, box and column in the band, column elsewhere.
-        let after = (before & ~t[BitboardTables9.bandPeers &+ k])
+        let after = (before & ~t[BitboardTables9.bandPeers &+ Int(k)])
         s[own] = after
         changed = (changed & ~(1 &<< UInt32(d))) | (before != after ? 1 &<< UInt32(d) : 0)
-        let column = ~t[BitboardTables9.columnSpread &+ k]
-        let o1 = b == 0 ? base &+ 1 : base
-        let o2 = b == 2 ? base &+ 1 : base &+ 2
+        let column = ~t[BitboardTables9.columnSpread &+ Int(k)]
+        let o1 = b == 0 ? d &+ 9 : d
+        let o2 = b == 2 ? d &+ 9 : d &+ 18
         let w1 = s[o1], w2 = s[o2]
         let n1 = w1 & column, n2 = w2 & column
         s[o1] = n1
         s[o2] = n2
         changed |= (w1 != n1 || w2 != n2) ? 1 &<< UInt32(d) : 0
         s[Self.dirty] |= changed
+    }
+
+    /// `assign` for a given: every digit is still to be updated, so nothing is marked.
+    @inline(__always)
+    private func placeGiven(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
+        let t = tables
+        s[Self.unsolved &+ b] &= ~bit
+        let row = s + 9 &* b
+        let own = row[d]
+        for e in 0..<9 { row[e] &= ~bit }
+        let k = Int(bit.trailingZeroBitCount)
+        row[d] = own & ~t[BitboardTables9.bandPeers &+ k]
+        let column = ~t[BitboardTables9.columnSpread &+ k]
+        s[b == 0 ? d &+ 9 : d] &= column
+        s[b == 2 ? d &+ 9 : d &+ 18] &= column
+    }
+
+    /// `assign` for a hidden single found by `updateDigit`: its pruning has already taken the
+    /// digit out of the cell's peers. The cell is the only one of its row, so each other row of
+    /// the band keeps the digit out of the cell's box (one box per row), which takes the cell's
+    /// column in the band; the band's columns in that stack are then the cell's alone, so the
+    /// other bands have lost that column (one column per band in a stack). Only the other
+    /// digits leave the cell.
+    @inline(__always)
+    private func placeHiddenSingle(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
+        s[Self.unsolved &+ b] &= ~bit
+        let k = UInt32(bit.trailingZeroBitCount)
+        let row = s + 9 &* b
+        let own = row[d]
+        let keepOthers = ~bit
+        var changed: UInt32 = 0
+        var e = 0
+        while e < 9 {
+            let old = row[e]
+            row[e] = old & keepOthers
+            changed |= ((old &>> k) & 1) &<< UInt32(e)
+            e &+= 1
+        }
+        row[d] = own
+        s[Self.dirty] |= changed & ~(1 &<< UInt32(d))
+    }
+
+    /// `assign` for a naked single: no other digit has the cell, so only the digit leaves the
+    /// cell's peers.
+    @inline(__always)
+    private func placeNakedSingle(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
+        let t = tables
+        s[Self.unsolved &+ b] &= ~bit
+        let own = 9 &* b &+ d
+        let k = Int(bit.trailingZeroBitCount)
+        let before = s[own]
+        let after = before & ~t[BitboardTables9.bandPeers &+ k]
+        s[own] = after
+        let column = ~t[BitboardTables9.columnSpread &+ k]
+        let o1 = b == 0 ? d &+ 9 : d
+        let o2 = b == 2 ? d &+ 9 : d &+ 18
+        let w1 = s[o1], w2 = s[o2]
+        let n1 = w1 & column, n2 = w2 & column
+        s[o1] = n1
+        s[o2] = n2
+        s[Self.dirty] |= (before != after || w1 != n1 || w2 != n2) ? 1 &<< UInt32(d) : 0
     }
 
     /// Keeps the minirows of a band word that belong to a permutation (one per row, one per
@@ -311,8 +371,8 @@ final class BitboardSolver9 {
     @inline(__always)
     private func updateDigit(_ s: UnsafeMutablePointer<UInt32>, _ d: Int) -> Bool {
         let t = tables
-        let base = 3 &* d
-        var w0 = s[base], w1 = s[base &+ 1], w2 = s[base &+ 2]
+        let base = d
+        var w0 = s[base], w1 = s[base &+ 9], w2 = s[base &+ 18]
         while true {
             w0 = pruneBand(w0)
             w1 = pruneBand(w1)
@@ -326,8 +386,9 @@ final class BitboardSolver9 {
             var shift: UInt32 = 0
             while shift < 9 {
                 let pattern = (c0 &>> shift) & 7 | ((c1 &>> shift) & 7) &<< 3 | ((c2 &>> shift) & 7) &<< 6
+                // A stack with no permutation left empties a box of some band: the row
+                // pruning of the next round finds that.
                 let keep = t[BitboardTables9.permutations &+ Int(pattern)]
-                if keep == 0 { return false }
                 a0 |= (keep & 7) &<< shift
                 a1 |= ((keep &>> 3) & 7) &<< shift
                 a2 |= (keep &>> 6) &<< shift
@@ -340,21 +401,25 @@ final class BitboardSolver9 {
             w2 &= a2 | a2 &<< 9 | a2 &<< 18
         }
         s[base] = w0
-        s[base &+ 1] = w1
-        s[base &+ 2] = w2
+        s[base &+ 9] = w1
+        s[base &+ 18] = w2
         // Hidden singles: a row with one unsolved cell left for the digit (after the pruning
         // above, this also finds every box and column with one cell left). A row where the
         // digit is placed has no unsolved candidate.
-        let ws = (w0, w1, w2)
+        // The three bands' singles are found first, then one test: most updates find none.
+        let x0 = w0 & s[Self.unsolved], x1 = w1 & s[Self.unsolved &+ 1], x2 = w2 & s[Self.unsolved &+ 2]
+        let single = t + BitboardTables9.singleBit
+        let g0 = single[Int(x0 & 0x1FF)] | single[Int((x0 &>> 9) & 0x1FF)] &<< 9 | single[Int(x0 &>> 18)] &<< 18
+        let g1 = single[Int(x1 & 0x1FF)] | single[Int((x1 &>> 9) & 0x1FF)] &<< 9 | single[Int(x1 &>> 18)] &<< 18
+        let g2 = single[Int(x2 & 0x1FF)] | single[Int((x2 &>> 9) & 0x1FF)] &<< 9 | single[Int(x2 &>> 18)] &<< 18
+        if g0 | g1 | g2 == 0 { return true }
+        let gs = (g0, g1, g2)
         for b in 0..<3 {
-            let x = (b == 0 ? ws.0 : b == 1 ? ws.1 : ws.2) & s[Self.unsolved &+ b]
-            var singles = t[BitboardTables9.singleBit &+ Int(x & 0x1FF)]
-                | t[BitboardTables9.singleBit &+ Int((x &>> 9) & 0x1FF)] &<< 9
-                | t[BitboardTables9.singleBit &+ Int(x &>> 18)] &<< 18
+            var singles = b == 0 ? gs.0 : b == 1 ? gs.1 : gs.2
             while singles != 0 {
                 let bit = singles & (0 &- singles)
                 singles ^= bit
-                assign(s, d, b, bit)
+                placeHiddenSingle(s, d, b, bit)
             }
         }
         return true
@@ -378,8 +443,7 @@ final class BitboardSolver9 {
         let cfg = BitboardTables9.configurations
         let configs = configScratch
         for d in 0..<9 {
-            let base = 3 &* d
-            let w0 = s[base], w1 = s[base &+ 1], w2 = s[base &+ 2]
+            let w0 = s[d], w1 = s[d &+ 9], w2 = s[d &+ 18]
             let h0 = t[Int(w0 & 0x1FF)] | t[Int((w0 &>> 9) & 0x1FF)] &<< 3 | t[Int(w0 &>> 18)] &<< 6
             let h1 = t[Int(w1 & 0x1FF)] | t[Int((w1 &>> 9) & 0x1FF)] &<< 3 | t[Int(w1 &>> 18)] &<< 6
             let h2 = t[Int(w2 & 0x1FF)] | t[Int((w2 &>> 9) & 0x1FF)] &<< 3 | t[Int(w2 &>> 18)] &<< 6
@@ -421,7 +485,6 @@ final class BitboardSolver9 {
             let drop = full & x & ~y
             let force = open & x & ~y
             if drop | force == 0 { continue }
-            let base = 3 &* d
             var band = 0
             while band < 3 {
                 let shift = UInt64(9 &* band)
@@ -437,9 +500,9 @@ final class BitboardSolver9 {
                 let vForce = UInt32(truncatingIfNeeded: force &>> (32 &+ shift)) & 0x1FF
                 if vForce != 0 {
                     let cells = t[BitboardTables9.columnCells &+ Int(vForce)]
-                    for other in 0..<3 where other != band { clear(s, base &+ other, d, ~cells) }
+                    for other in 0..<3 where other != band { clear(s, 9 &* other &+ d, d, ~cells) }
                 }
-                if mask != 0 { clear(s, base &+ band, d, ~mask) }
+                if mask != 0 { clear(s, 9 &* band &+ d, d, ~mask) }
                 band &+= 1
             }
         }
@@ -461,13 +524,14 @@ final class BitboardSolver9 {
             var placed = false
             for b in 0..<3 {
                 var one: UInt32 = 0, two: UInt32 = 0, three: UInt32 = 0
-                var i = b
-                while i < 27 {
+                var i = 9 &* b
+                let end = i &+ 9
+                while i < end {
                     let w = s[i]
                     three |= two & w
                     two |= one & w
                     one |= w
-                    i &+= 3
+                    i &+= 1
                 }
                 if u[b] & ~one != 0 { return false }
                 pairs[b] = two & ~three & u[b]
@@ -476,12 +540,12 @@ final class BitboardSolver9 {
                     let bit = singles & (0 &- singles)
                     singles ^= bit
                     var digit = -1
-                    for d in 0..<9 where s[3 &* d &+ b] & bit != 0 {
+                    for d in 0..<9 where s[9 &* b &+ d] & bit != 0 {
                         digit = d
                         break
                     }
                     if digit < 0 { return false }
-                    assign(s, digit, b, bit)
+                    placeNakedSingle(s, digit, b, bit)
                     placed = true
                 }
             }
