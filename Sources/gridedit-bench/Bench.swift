@@ -27,7 +27,7 @@ enum Bench {
         ("tangram", { try TangramBenchmark.run(repository: repository) }),
         // The editor's figures include the settling engine's rate on noisy pose sequences (issue 11).
         ("editor", { try EditorBenchmark.run(repository: repository); try SettleBenchmark.run(repository: repository) }),
-        ("capture", { try CaptureBenchmark.run(); try CaptureBenchmark.photoRates() }),
+        ("capture", { try CaptureBenchmark.run(); try CaptureBenchmark.photoRates(); try CaptureBenchmark.sharedColourRates() }),
         ("settle", { try SettleBenchmark.run(repository: repository) }),
         ("serve", { try ServeBenchmark.run(repository: repository) }),
         ("merge", { try MergeBenchmark.run(entries: 100_000) }),

@@ -92,4 +92,28 @@ enum CaptureBenchmark {
                   + " (frame \(outcome.kind.rawValue))")
         }
     }
+
+    /// Capture on sets whose pieces share a colour (Tests/PhotoFrames, `SharedColourScenes`):
+    /// each pair painted one colour, over the scenes of seeds 0–399 where they lie flush
+    /// (`GRIDEDIT_SHARED_COLOUR_SCENES`, default 60 a pair, 120 for the large triangles), and a
+    /// parallelogram 10° of hue from the blue large triangle. The suite runs a share of the same.
+    static func sharedColourRates() throws {
+        gev_set_threads(1)
+        let count = ProcessInfo.processInfo.environment["GRIDEDIT_SHARED_COLOUR_SCENES"].flatMap(Int.init) ?? 60
+        print("capture: pieces of one colour, touching (photograph-like frames, \(count) scenes a pair at most)")
+        func run(_ label: String, _ scenes: [PhotoScene]) throws {
+            let results = parallelMap(scenes.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { i in
+                Result { (seed: scenes[i].seed, verdict: try SharedColourScenes.capture(scenes[i])) }
+            }
+            let verdicts = try results.map { try $0.get() }
+            print("  " + SharedColourScenes.report(label, verdicts))
+            for (seed, verdict) in verdicts where verdict != .right { print("    seed \(seed): \(verdict)") }
+        }
+        for (first, second) in SharedColourScenes.pairs {
+            let profile = try SharedColourScenes.profile(second, like: first)
+            let n = first == .large1 ? 2 * count : count
+            try run("\(first.rawValue) and \(second.rawValue) one colour", SharedColourScenes.scenes(where: first, touches: second, count: n, profile: profile))
+        }
+        try run("parallelogram 10° from large-2", try SharedColourScenes.closeColourScenes(count: count))
+    }
 }
