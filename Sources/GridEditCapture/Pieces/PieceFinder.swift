@@ -162,10 +162,7 @@ public struct PieceFinder: Sendable {
         var classes = colours.map(\.pieces)
         var absorbed: [UInt8: UInt8] = [:]
         func area(_ k: Int) -> Double { colours[k].pieces.map { $0.shape.area.doubleValue }.reduce(0, +) * ppu * ppu }
-        func apart(_ k: Int, _ j: Int) -> Float {
-            let d = abs(colours[k].hue - colours[j].profileHue).truncatingRemainder(dividingBy: 360)
-            return min(d, 360 - d)
-        }
+        func apart(_ k: Int, _ j: Int) -> Double { PieceColor.hueDistance(Double(colours[k].hue), Double(colours[j].profileHue)) }
         for j in colours.indices where Double(colours[j].clusterPixels) < minimumVisibleShare * area(j) {
             let host = colours.indices
                 .filter { k in k != j && colours[k].clusterPixels > 0 && !classes[k].isEmpty && apart(k, j) <= closeHue
@@ -177,7 +174,7 @@ public struct PieceFinder: Sendable {
     }
 
     /// Two colours whose hues lie this close (degrees) can fall into one cluster.
-    static let closeHue: Float = 40
+    static let closeHue = 40.0
 
     /// The two pieces whose areas add up nearest to `area` (square units).
     static func pair(_ pieces: [TangramPiece], area: Double) -> (TangramPiece, TangramPiece) {

@@ -80,7 +80,7 @@ extension PieceFinder {
         }
 
         // Each kept pose with the second piece fitted to what it leaves.
-        struct Candidate { var a: Fit; var b: Placement; var bFlipped: Bool; var total: Int; var partA: [Int32]; var partB: [Int32] }
+        struct Candidate { var a: Fit; var b: Placement; var bFlipped: Bool; var total: Int }
         var tried: [Candidate] = []
         for a in kept {
             let (partA, partB) = Self.partition(region, inside: a, size: n)
@@ -90,8 +90,7 @@ extension PieceFinder {
             let (sighting, fitB) = fitSlot(slotB, pixels: partB, piece: pair.1, owner: parts, size: n)
             let scoreA = Self.score(a.template, a.placement, slot: slotA, slotCount: partA.count, owner: parts, size: n)
             let b = Self.placement(of: sighting)
-            tried.append(Candidate(a: a, b: b, bFlipped: sighting.flipped,
-                                   total: scoreA + fitB.score, partA: partA, partB: partB))
+            tried.append(Candidate(a: a, b: b, bFlipped: sighting.flipped, total: scoreA + fitB.score))
         }
         guard let best = tried.max(by: { $0.total < $1.total }),
               Double(best.total) >= SharedColourSplit.minimumExplained * Double(region.count) else { return nil }
@@ -107,9 +106,7 @@ extension PieceFinder {
 
         // The seam: the second piece's fitted outline takes its pixels, the first fits the rest,
         // and its fitted outline draws the final line.
-        let templateB = ShapeTemplate(shape: shapeB, flipped: best.bFlipped)
-        let fittedB = Fit(template: templateB, placement: best.b, score: 0)
-        let (_, restA) = Self.partition(region, inside: fittedB, size: n)
+        let (_, restA) = Self.partition(region, inside: bestB, size: n)
         guard Double(restA.count) >= minimumVisibleShare * areaA else { return nil }
         var parts = owner
         for p in region { parts[Int(p)] = slotB }
@@ -120,7 +117,7 @@ extension PieceFinder {
         guard Double(second.count) >= minimumVisibleShare * areaB, Double(first.count) >= minimumVisibleShare * areaA else { return nil }
         // The two outlines together must explain the region, not just each its own part (a part
         // is cut by an outline, which explains it by construction).
-        let covered = region.count - Self.partition(Self.partition(region, inside: fittedA, size: n).outside, inside: fittedB, size: n).outside.count
+        let covered = region.count - Self.partition(second, inside: bestB, size: n).outside.count
         guard Double(covered) >= SharedColourSplit.minimumCovered * Double(region.count) else { return nil }
         return SharedColourSplit(first: first, second: second, lead: lead)
     }
