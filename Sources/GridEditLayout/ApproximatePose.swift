@@ -47,4 +47,14 @@ public struct ApproximatePose: Sendable, Hashable {
 
     /// The pieces it may be, `piece` first.
     public var candidates: [TangramPiece] { [piece] + alternatives }
+
+    /// The outline at display precision, in the order ``Pose/vertices`` uses.
+    public var vertices: [(x: Double, y: Double)] {
+        piece.shape.approximateVertices(x: x, y: y, degrees: degrees, flipped: flipped)
+    }
+
+    /// The middle (vertex average): what comparing a fit with a snapped pose measures.
+    public var middle: (x: Double, y: Double) {
+        piece.shape.approximateMiddle(x: x, y: y, degrees: degrees, flipped: flipped)
+    }
 }

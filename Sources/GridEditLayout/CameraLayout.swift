@@ -41,17 +41,12 @@ public struct CameraLayout: Sendable {
         // vertices is on a grid point (the figure's grid point may be on another piece).
         func onGrid(_ x: Double) -> Bool { abs(x * 4 - (x * 4).rounded()) < 1e-9 }
         if vertex == nil, !snapped.vertices.contains(where: { onGrid($0.doubleX) && onGrid($0.doubleY) }) { return (1, 1) }
-        let a = seen.degrees * .pi / 180
-        let fitted = seen.piece.shape.localVertices.map { v -> (Double, Double) in
-            let x = (seen.flipped ? -1 : 1) * v.doubleX, y = v.doubleY
-            return (seen.x + cos(a) * x - sin(a) * y, seen.y + sin(a) * x + cos(a) * y)
-        }
         // The exact outline moved to where the fit's middle is; each vertex's nearest grid point
         // then gives one placement (a shift of the whole piece).
         let exact = snapped.vertices.map { ($0.doubleX, $0.doubleY) }
-        let n = Double(exact.count)
-        let dx = fitted.map(\.0).reduce(0, +) / n - exact.map(\.0).reduce(0, +) / n
-        let dy = fitted.map(\.1).reduce(0, +) / n - exact.map(\.1).reduce(0, +) / n
+        let n = Double(exact.count), fitted = seen.middle
+        let dx = fitted.x - exact.map(\.0).reduce(0, +) / n
+        let dy = fitted.y - exact.map(\.1).reduce(0, +) / n
         func grid(_ x: Double) -> Double { (x * 4).rounded() / 4 }
         let shifts = exact.map { v -> (Double, Double) in let (x, y) = (v.0 + dx, v.1 + dy); return (grid(x) - x, grid(y) - y) }
             .sorted { hypot($0.0, $0.1) < hypot($1.0, $1.1) }

@@ -28,6 +28,9 @@ enum Bench {
         // The editor's figures include the settling engine's rate on noisy pose sequences (issue 11).
         ("editor", { try EditorBenchmark.run(repository: repository); try SettleBenchmark.run(repository: repository) }),
         ("capture", { try CaptureBenchmark.run(); try CaptureBenchmark.photoRates(); try CaptureBenchmark.sharedColourRates() }),
+        // The photograph-like frames' rates alone (issue 13), without the speed figures.
+        ("capture-photos", { try CaptureBenchmark.photoRates() }),
+        ("capture-shared", { try CaptureBenchmark.sharedColourRates() }),
         ("settle", { try SettleBenchmark.run(repository: repository) }),
         ("serve", { try ServeBenchmark.run(repository: repository) }),
         ("merge", { try MergeBenchmark.run(entries: 100_000) }),

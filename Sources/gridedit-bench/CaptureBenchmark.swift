@@ -76,6 +76,7 @@ enum CaptureBenchmark {
         print(PhotoEvaluation.table(outcomes))
         print(PhotoEvaluation.confidenceReport(outcomes))
         print(PhotoEvaluation.geometryReport(outcomes))
+        print(PhotoEvaluation.fitErrorReport(outcomes))
         for outcome in outcomes where outcome.kind != .right {
             print("  seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)")
             if environment["GRIDEDIT_PHOTO_FRAMES_DETAIL"] != nil {

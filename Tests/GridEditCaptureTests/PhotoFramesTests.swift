@@ -34,6 +34,7 @@ struct PhotoFramesTests {
         print(PhotoEvaluation.table(outcomes))
         print(PhotoEvaluation.confidenceReport(outcomes))
         print(PhotoEvaluation.geometryReport(outcomes))
+        print(PhotoEvaluation.fitErrorReport(outcomes))
         for outcome in outcomes where outcome.kind != .right { print("  seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)") }
         #expect(outcomes.filter { $0.kind == .wrong }.isEmpty)
         let right = outcomes.filter { $0.kind == .right }.count

@@ -32,6 +32,9 @@ public struct PhotoOutcome: Sendable {
     /// Every piece under the threshold, with its four measures and whether it settled right
     /// (for looking into refusals: a doubtful piece that was right cost a frame).
     public var doubtful: [String] = []
+    /// Every found piece turned as the truth has it: its fitted middle minus the true middle
+    /// (units), and whether part of it was hidden: how precisely the fit places a piece.
+    public var fitErrors: [(piece: TangramPiece, dx: Double, dy: Double, occluded: Bool)] = []
 }
 
 /// The mat's mapping in one frame against the truth, in units of the mat.
@@ -77,6 +80,18 @@ public enum PhotoEvaluation {
             }
         }
 
+        var fitErrors: [(piece: TangramPiece, dx: Double, dy: Double, occluded: Bool)] = []
+        if case .seen(_, let sightings, _) = analysis.outcome {
+            for s in sightings {
+                guard let t = truth.first(where: { $0.piece == s.piece }) else { continue }
+                let fitted = s.middle, n = Double(t.vertices.count)
+                let exact = (t.vertices.map(\.doubleX).reduce(0, +) / n, t.vertices.map(\.doubleY).reduce(0, +) / n)
+                var turn = (s.degrees - Double(t.rotation.degrees)).truncatingRemainder(dividingBy: 360)
+                if turn < -180 { turn += 360 } else if turn > 180 { turn -= 360 }
+                guard abs(turn) < 22.5, s.flipped == t.flipped else { continue }
+                fitErrors.append((s.piece, fitted.x - exact.0, fitted.y - exact.1, s.occluded))
+            }
+        }
         let kind: PhotoOutcome.Kind, message: String, exact: Bool
         switch CapturedLayout.make(from: analysis, profile: analyzer.profile) {
         case .failure(let problem):
@@ -98,7 +113,7 @@ public enum PhotoEvaluation {
         }
         return PhotoOutcome(seed: seed, kind: kind, exact: exact, message: message, conditions: scene.conditions,
                             pieces: pieces.map { (piece: $0.0, confidence: $0.1, right: $0.2) },
-                            geometry: analysis.matView.map { geometry($0, scene) }, doubtful: doubtful)
+                            geometry: analysis.matView.map { geometry($0, scene) }, doubtful: doubtful, fitErrors: fitErrors)
     }
 
     static func geometry(_ view: MatView, _ scene: PhotoScene) -> MatGeometry {
@@ -157,6 +172,41 @@ public enum PhotoEvaluation {
         for shift in shifts.values { votes[shift, default: 0] += 1 }
         guard let common = votes.max(by: { $0.value < $1.value })?.key else { return ([], false) }
         return (Set(shifts.filter { $0.value == common }.keys), common == [0, 0])
+    }
+
+    /// How far fitted middles lie from the true ones (units): median, 90th, 99th percentile and
+    /// worst, absolute and less the frame's mean error (what placing pieces against each other sees).
+    public static func fitErrorReport(_ outcomes: [PhotoOutcome]) -> String {
+        func stats(_ values: [Double]) -> String {
+            let v = values.sorted()
+            guard !v.isEmpty else { return "-" }
+            func p(_ q: Double) -> Double { v[min(v.count - 1, Int(Double(v.count) * q))] }
+            return String(format: "n %d median %.4f p90 %.4f p99 %.4f max %.4f", v.count, p(0.5), p(0.9), p(0.99), v.last!)
+        }
+        func relative(_ group: [PhotoOutcome]) -> (clear: [Double], hidden: [Double], absolute: [Double]) {
+            var clearErrors: [Double] = [], hiddenErrors: [Double] = [], absolute: [Double] = []
+            for o in group {
+                let clear = o.fitErrors.filter { !$0.occluded }
+                guard !clear.isEmpty else { continue }
+                let mx = clear.map(\.dx).reduce(0, +) / Double(clear.count), my = clear.map(\.dy).reduce(0, +) / Double(clear.count)
+                for e in o.fitErrors {
+                    if e.occluded { hiddenErrors.append(hypot(e.dx - mx, e.dy - my)); continue }
+                    absolute.append(hypot(e.dx, e.dy))
+                    clearErrors.append(hypot(e.dx - mx, e.dy - my))
+                }
+            }
+            return (clearErrors, hiddenErrors, absolute)
+        }
+        let all = relative(outcomes)
+        var lines = ["fit error, absolute: \(stats(all.absolute))", "fit error, less the frame's mean: \(stats(all.clear))",
+                     "fit error, hidden pieces, less the mean: \(stats(all.hidden))"]
+        for axis in outcomes.first?.conditions.map(\.axis) ?? [] {
+            for value in Set(outcomes.compactMap { $0.conditions.first { $0.axis == axis }?.value }).sorted() {
+                let group = outcomes.filter { $0.conditions.contains { $0.axis == axis && $0.value == value } }
+                lines.append("  \(axis): \(value): \(stats(relative(group).clear))")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Rates per condition, as a table: for each axis and value, frames, right, refused, wrong.

@@ -53,8 +53,8 @@ enum GroupPlacement {
         var offset: [TangramPiece: (Double, Double)] = [:]
         for piece in pieces {
             guard let s = seen[piece], let e = exact[piece] else { return ([:], false, []) }
-            let f = middle(of: fittedVertices(s)), m = middle(of: e.vertices.map { ($0.doubleX, $0.doubleY) })
-            offset[piece] = (f.0 - m.0, f.1 - m.1)
+            let f = s.middle, m = middle(of: e.vertices.map { ($0.doubleX, $0.doubleY) })
+            offset[piece] = (f.x - m.0, f.y - m.1)
         }
         func mean(_ group: [TangramPiece]) -> (Double, Double) {
             let n = Double(group.count)
@@ -114,14 +114,6 @@ enum GroupPlacement {
     /// nearer of the two is evidence against the chosen one only when it puts as many vertices
     /// on grid points, and the camera's nearness decided.
     static let indistinct = 0.01
-
-    static func fittedVertices(_ seen: ApproximatePose) -> [(Double, Double)] {
-        let a = seen.degrees * .pi / 180
-        return seen.piece.shape.localVertices.map { v -> (Double, Double) in
-            let x = (seen.flipped ? -1 : 1) * v.doubleX, y = v.doubleY
-            return (seen.x + cos(a) * x - sin(a) * y, seen.y + sin(a) * x + cos(a) * y)
-        }
-    }
 
     static func middle(of points: [(Double, Double)]) -> (Double, Double) {
         let n = Double(points.count)
