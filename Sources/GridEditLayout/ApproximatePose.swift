@@ -57,4 +57,12 @@ public struct ApproximatePose: Sendable, Hashable {
     public var middle: (x: Double, y: Double) {
         piece.shape.approximateMiddle(x: x, y: y, degrees: degrees, flipped: flipped)
     }
+
+    /// a − b in degrees, in (−180, 180]: how far one angle is turned from another.
+    public static func angleDifference(_ a: Double, _ b: Double) -> Double {
+        var d = (a - b).truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 }
+        if d <= -180 { d += 360 }
+        return d
+    }
 }

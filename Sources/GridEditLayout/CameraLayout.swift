@@ -44,9 +44,8 @@ public struct CameraLayout: Sendable {
         // The exact outline moved to where the fit's middle is; each vertex's nearest grid point
         // then gives one placement (a shift of the whole piece).
         let exact = snapped.vertices.map { ($0.doubleX, $0.doubleY) }
-        let n = Double(exact.count), fitted = seen.middle
-        let dx = fitted.x - exact.map(\.0).reduce(0, +) / n
-        let dy = fitted.y - exact.map(\.1).reduce(0, +) / n
+        let fitted = seen.middle, settled = snapped.approximateMiddle
+        let (dx, dy) = (fitted.x - settled.x, fitted.y - settled.y)
         func grid(_ x: Double) -> Double { (x * 4).rounded() / 4 }
         let shifts = exact.map { v -> (Double, Double) in let (x, y) = (v.0 + dx, v.1 + dy); return (grid(x) - x, grid(y) - y) }
             .sorted { hypot($0.0, $0.1) < hypot($1.0, $1.1) }

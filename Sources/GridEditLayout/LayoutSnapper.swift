@@ -238,15 +238,11 @@ public struct LayoutSnapper: Sendable {
         }
 
         /// Vertices as seen (the observed angle, not the snapped one).
-        var seenVertices: [(x: Double, y: Double)] {
-            observation.piece.shape.approximateVertices(x: observation.x, y: observation.y, degrees: observation.degrees,
-                                                        flipped: observation.flipped)
-        }
+        var seenVertices: [(x: Double, y: Double)] { observation.vertices }
 
         /// How far the middle of `pose` is from the middle of the piece as seen.
         func distance(to pose: Pose) -> Double {
-            let seen = middle(seenVertices)
-            let exact = middle(pose.vertices.map { (x: $0.doubleX, y: $0.doubleY) })
+            let seen = observation.middle, exact = pose.approximateMiddle
             return hypot(seen.x - exact.x, seen.y - exact.y)
         }
     }
@@ -650,4 +646,10 @@ extension TangramPiece.Shape {
     func approximateMiddle(x: Double, y: Double, degrees: Double, flipped: Bool) -> (x: Double, y: Double) {
         middle(approximateVertices(x: x, y: y, degrees: degrees, flipped: flipped))
     }
+}
+
+extension Pose {
+    /// The middle (vertex average) at display precision: what a fit's ``ApproximatePose/middle``
+    /// is compared with.
+    public var approximateMiddle: (x: Double, y: Double) { middle(vertices.map { (x: $0.doubleX, y: $0.doubleY) }) }
 }

@@ -176,7 +176,7 @@ public struct PoseTracker: Sendable {
     private func extendRun(_ track: inout Track, with sample: Sample) {
         var sample = sample
         if let first = track.run.first {
-            sample.rotation = first.rotation + Self.angleDifference(sample.rotation, first.rotation)
+            sample.rotation = first.rotation + ApproximatePose.angleDifference(sample.rotation, first.rotation)
             if !Self.same(Self.average(track.run), sample, jitter: jitter, angleJitter: angleJitter) { track.run.removeAll() }
         }
         track.run.append(sample)
@@ -251,15 +251,7 @@ public struct PoseTracker: Sendable {
 
     static func same(_ a: Sample, _ b: Sample, jitter: Double, angleJitter: Double) -> Bool {
         let (dx, dy) = (a.x - b.x, a.y - b.y)
-        return a.flipped == b.flipped && dx * dx + dy * dy <= jitter * jitter && abs(angleDifference(a.rotation, b.rotation)) <= angleJitter
-    }
-
-    /// a − b in degrees, in (−180, 180].
-    static func angleDifference(_ a: Double, _ b: Double) -> Double {
-        var d = (a - b).truncatingRemainder(dividingBy: 360)
-        if d > 180 { d -= 360 }
-        if d <= -180 { d += 360 }
-        return d
+        return a.flipped == b.flipped && dx * dx + dy * dy <= jitter * jitter && abs(ApproximatePose.angleDifference(a.rotation, b.rotation)) <= angleJitter
     }
 
     static func event(_ kind: PoseEvent.Kind, _ piece: TangramPiece, _ pose: Sample, time: Double? = nil, frame: Int) -> PoseEvent {

@@ -84,12 +84,9 @@ public enum PhotoEvaluation {
         if case .seen(_, let sightings, _) = analysis.outcome {
             for s in sightings {
                 guard let t = truth.first(where: { $0.piece == s.piece }) else { continue }
-                let fitted = s.middle, n = Double(t.vertices.count)
-                let exact = (t.vertices.map(\.doubleX).reduce(0, +) / n, t.vertices.map(\.doubleY).reduce(0, +) / n)
-                var turn = (s.degrees - Double(t.rotation.degrees)).truncatingRemainder(dividingBy: 360)
-                if turn < -180 { turn += 360 } else if turn > 180 { turn -= 360 }
-                guard abs(turn) < 22.5, s.flipped == t.flipped else { continue }
-                fitErrors.append((s.piece, fitted.x - exact.0, fitted.y - exact.1, s.occluded))
+                let fitted = s.middle, exact = t.approximateMiddle
+                guard abs(ApproximatePose.angleDifference(s.degrees, Double(t.rotation.degrees))) < 22.5, s.flipped == t.flipped else { continue }
+                fitErrors.append((s.piece, fitted.x - exact.x, fitted.y - exact.y, s.occluded))
             }
         }
         let kind: PhotoOutcome.Kind, message: String, exact: Bool
@@ -144,12 +141,7 @@ public enum PhotoEvaluation {
         }
         var lines = ["| condition | mats | lens measured | corner residual, plain (median / worst) | corner residual, used | mapping error, used |",
                      "| --- | --- | --- | --- | --- | --- |", row("all", outcomes)]
-        for axis in ["distortion", "tilt", "hand"] {
-            let values = Set(outcomes.compactMap { $0.conditions.first { $0.axis == axis }?.value }).sorted()
-            for value in values {
-                lines.append(row("\(axis): \(value)", outcomes.filter { $0.conditions.contains { $0.axis == axis && $0.value == value } }))
-            }
-        }
+        for (label, group) in byCondition(outcomes, axes: ["distortion", "tilt", "hand"]) { lines.append(row(label, group)) }
         return lines.joined(separator: "\n")
     }
 
@@ -162,8 +154,8 @@ public enum PhotoEvaluation {
         for pose in found {
             guard let t = truth.first(where: { $0.piece == pose.piece }) else { continue }
             let a = pose.vertices.map { ($0.doubleX, $0.doubleY) }, b = t.vertices.map { ($0.doubleX, $0.doubleY) }
-            let dx = a.map(\.0).reduce(0, +) / Double(a.count) - b.map(\.0).reduce(0, +) / Double(b.count)
-            let dy = a.map(\.1).reduce(0, +) / Double(a.count) - b.map(\.1).reduce(0, +) / Double(b.count)
+            let (m, n) = (pose.approximateMiddle, t.approximateMiddle)
+            let (dx, dy) = (m.x - n.x, m.y - n.y)
             let moved = Set(b.map { [key($0.0 + dx), key($0.1 + dy)] })
             guard moved == Set(a.map { [key($0.0), key($0.1)] }), (dx * dx + dy * dy).squareRoot() <= 0.5 else { continue }
             shifts[pose.piece] = [key(dx), key(dy)]
@@ -200,12 +192,7 @@ public enum PhotoEvaluation {
         let all = relative(outcomes)
         var lines = ["fit error, absolute: \(stats(all.absolute))", "fit error, less the frame's mean: \(stats(all.clear))",
                      "fit error, hidden pieces, less the mean: \(stats(all.hidden))"]
-        for axis in outcomes.first?.conditions.map(\.axis) ?? [] {
-            for value in Set(outcomes.compactMap { $0.conditions.first { $0.axis == axis }?.value }).sorted() {
-                let group = outcomes.filter { $0.conditions.contains { $0.axis == axis && $0.value == value } }
-                lines.append("  \(axis): \(value): \(stats(relative(group).clear))")
-            }
-        }
+        for (label, group) in byCondition(outcomes) { lines.append("  \(label): \(stats(relative(group).clear))") }
         return lines.joined(separator: "\n")
     }
 
@@ -221,14 +208,18 @@ public enum PhotoEvaluation {
         }
         var lines = ["| condition | frames | right | refused (piece named) | refused (mat) | WRONG |", "| --- | --- | --- | --- | --- | --- |",
                      row("all", outcomes)]
-        let axes = outcomes.first?.conditions.map(\.axis) ?? []
-        for axis in axes {
-            let values = Set(outcomes.compactMap { $0.conditions.first { $0.axis == axis }?.value }).sorted()
-            for value in values {
-                lines.append(row("\(axis): \(value)", outcomes.filter { $0.conditions.contains { $0.axis == axis && $0.value == value } }))
+        for (label, group) in byCondition(outcomes) { lines.append(row(label, group)) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The outcomes split by condition, one group per value of each axis (`tilt: 0–15°`), in the
+    /// order of `axes` (by default every axis the scenes name) and of the values' names.
+    static func byCondition(_ outcomes: [PhotoOutcome], axes: [String]? = nil) -> [(label: String, group: [PhotoOutcome])] {
+        (axes ?? outcomes.first?.conditions.map(\.axis) ?? []).flatMap { axis in
+            Set(outcomes.compactMap { $0.conditions.first { $0.axis == axis }?.value }).sorted().map { value in
+                ("\(axis): \(value)", outcomes.filter { $0.conditions.contains { $0.axis == axis && $0.value == value } })
             }
         }
-        return lines.joined(separator: "\n")
     }
 
     /// The confidences of right and wrong pieces: a histogram in tenths, the lowest right and the

@@ -53,8 +53,8 @@ enum GroupPlacement {
         var offset: [TangramPiece: (Double, Double)] = [:]
         for piece in pieces {
             guard let s = seen[piece], let e = exact[piece] else { return ([:], false, []) }
-            let f = s.middle, m = middle(of: e.vertices.map { ($0.doubleX, $0.doubleY) })
-            offset[piece] = (f.x - m.0, f.y - m.1)
+            let f = s.middle, m = e.approximateMiddle
+            offset[piece] = (f.x - m.x, f.y - m.y)
         }
         func mean(_ group: [TangramPiece]) -> (Double, Double) {
             let n = Double(group.count)
@@ -114,9 +114,4 @@ enum GroupPlacement {
     /// nearer of the two is evidence against the chosen one only when it puts as many vertices
     /// on grid points, and the camera's nearness decided.
     static let indistinct = 0.01
-
-    static func middle(of points: [(Double, Double)]) -> (Double, Double) {
-        let n = Double(points.count)
-        return (points.map(\.0).reduce(0, +) / n, points.map(\.1).reduce(0, +) / n)
-    }
 }
