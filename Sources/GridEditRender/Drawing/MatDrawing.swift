@@ -79,7 +79,7 @@ public struct MatDrawing: Sendable {
     public var summary: String {
         let ids = layout.markers.map(\.id)
         let range = ids.isEmpty ? "" : " ids \(ids.min()!)–\(ids.max()!)"
-        return "\(paper.displayName), 1 unit = \(Self.decimal(layout.unitMillimetres)) mm, markers \(MatLayout.dictionaryName)\(range)"
+        return "\(paper.displayName), 1 unit = \(layout.unitMillimetres.decimalText(places: 2)) mm, markers \(MatLayout.dictionaryName)\(range)"
     }
 
     /// Why these pages cannot be drawn, in words that say what to do; nil when they can.
@@ -102,14 +102,9 @@ public struct MatDrawing: Sendable {
         let width = (e.maxX - e.minX) * u, height = (e.maxY - e.minY) * u
         if width > mm.width - 2 * Self.sideMarginMillimetres
             || Self.headerMillimetres + height + Self.footerMillimetres > mm.height {
-            return "at 1 unit = \(Self.decimal(u)) mm the mat (\(Self.decimal(width)) × \(Self.decimal(height)) mm with its markers) does not fit on \(paper.displayName); use a smaller unit"
+            return "at 1 unit = \(u.decimalText(places: 2)) mm the mat (\(width.decimalText(places: 2)) × \(height.decimalText(places: 2)) mm with its markers) does not fit on \(paper.displayName); use a smaller unit"
         }
         return nil
-    }
-
-    static func decimal(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }
 
@@ -315,7 +310,7 @@ private struct MatPainter {
             drawLabel(slot.piece.rawValue, in: points, weight: .bold, size: 6.5)
         }
         drawHeader(title: "gridedit capture pieces", line: Self.piecesInstruction)
-        drawFooter(facts: "\(mat.paper.displayName), 1 unit = \(MatDrawing.decimal(u)) mm · colours: \(profile.name) · print at actual size (100 %)")
+        drawFooter(facts: "\(mat.paper.displayName), 1 unit = \(u.decimalText(places: 2)) mm · colours: \(profile.name) · print at actual size (100 %)")
     }
 
     /// Pieces lying on the mat (synthetic frames): filled, with a darker edge inside the outline.

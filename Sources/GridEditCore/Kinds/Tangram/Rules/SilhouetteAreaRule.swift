@@ -13,12 +13,7 @@ struct SilhouetteAreaRule: Rule {
         // twiceSignedArea is over 16, so area 8 is 8 · 2 · 16 = 256.
         guard twice != ZSqrt2(256) else { return [] }
         let area = twice.doubleValue / 32
-        return [finding("the silhouette's area is \(formatted(area)) but the seven pieces cover exactly 8",
+        return [finding("the silhouette's area is \(area.decimalText()) but the seven pieces cover exactly 8",
                         at: JSONPath.root.appending(key: "silhouette"))]
-    }
-
-    private func formatted(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

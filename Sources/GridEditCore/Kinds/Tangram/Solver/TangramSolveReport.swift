@@ -20,7 +20,7 @@ public struct TangramSolveReport: Sendable {
             if analysis.isSolvable {
                 reason = nil
             } else if region.twiceSignedArea != ZSqrt2(256) {
-                reason = "its area is \(Self.decimal(region.area.doubleValue)) square units; the seven pieces cover exactly 8"
+                reason = "its area is \(region.area.doubleValue.decimalText()) square units; the seven pieces cover exactly 8"
             } else {
                 reason = "no arrangement of the seven pieces fills it (every placement was tried: \(analysis.nodes) search steps)"
             }
@@ -68,7 +68,7 @@ public struct TangramSolveReport: Sendable {
                     if let i = ways.firstIndex(where: { $0.shapes == filling }) { ways[i].count += 1 } else { ways.append((filling, 1)) }
                 }
                 let described = ways.map { $0.count == 1 ? $0.shapes : "\($0.shapes) (\($0.count) ways)" }.joined(separator: ", or ")
-                lines.append("  \(Self.decimal(ambiguity.region.area.doubleValue)) square units at \(Self.outline(ambiguity.region)): \(described)")
+                lines.append("  \(ambiguity.region.area.doubleValue.decimalText()) square units at \(Self.outline(ambiguity.region)): \(described)")
             }
         }
         if let difficulty = TangramDifficulty(analysis) {
@@ -97,7 +97,7 @@ public struct TangramSolveReport: Sendable {
             .init("placements", Self.placements(analysis.solutions[0])),
             .init("ambiguities", .array(analysis.ambiguities().map { ambiguity in
                 .object([
-                    .init("area", .number(Self.decimal(ambiguity.region.area.doubleValue))),
+                    .init("area", .number(ambiguity.region.area.doubleValue.decimalText())),
                     .init("outline", .array(ambiguity.region.rings.map { ring in
                         .array(ring.vertices.map { .array([Self.value($0.x), Self.value($0.y)]) })
                     })),
@@ -153,11 +153,5 @@ public struct TangramSolveReport: Sendable {
 
     static func outline(_ region: OctilinearRegion) -> String {
         region.rings.map { "[" + $0.vertices.map(\.description).joined(separator: " ") + "]" }.joined(separator: " ")
-    }
-
-    /// Areas and the like for people: at most three decimals, no trailing zeros.
-    static func decimal(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }
