@@ -129,10 +129,13 @@ struct CaptureInterpreterTests {
     @Test("The stream's header sets the confidence under which poses are ignored")
     func minimumConfidence() async throws {
         let rig = try await Rig([.header(description: nil, minConfidence: 0.95), Self.pose(.detected, .square, 1, 1, frame: 1, confidence: 0.9),
-                                 Self.pose(.detected, .medium, 4, 4, frame: 2, confidence: 0.97), .ended(failure: nil)])
+                                 Self.pose(.detected, .medium, 4, 4, frame: 2, confidence: 0.97),
+                                 Self.pose(.detected, .small1, 6, 6, frame: 3, confidence: 0.3168731509425248), .ended(failure: nil)])
         #expect(await rig.interpreter.execute("capture --camera 0") == .ok)
         #expect(rig.poses.map(\.piece) == [.medium])
         #expect(rig.console.text.contains("ignored: square at frame 1: confidence 0.9 is below 0.95"))
+        // A measured confidence is printed as people read it, not with all its binary digits.
+        #expect(rig.console.text.contains("ignored: small-1 at frame 3: confidence 0.32 is below 0.95"))
     }
 
     @Test("Usage mistakes and a missing front end are explained")

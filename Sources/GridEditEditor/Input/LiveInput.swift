@@ -152,7 +152,7 @@ public final class LiveInput {
         let pose = event.pose
         let piece = pose.piece
         guard pose.confidence >= minConfidence else {
-            return [.ignored("\(piece.rawValue) at frame \(event.frame): confidence \(pose.confidence) is below \(minConfidence)")]
+            return [.ignored("\(piece.rawValue) at frame \(event.frame): confidence \(pose.confidence.decimalText(places: 2)) is below \(minConfidence.decimalText(places: 2))")]
         }
         if let seen = lastFrame[piece], event.frame < seen {
             return [.ignored("\(piece.rawValue): frame \(event.frame) is older than frame \(seen)")]
