@@ -57,3 +57,39 @@ extension Polygon {
         return positions.min()!...positions.max()!
     }
 }
+
+extension Polygon {
+    /// The area the two convex polygons share, approximately (in doubles): how much a pose that
+    /// overlaps another overlaps it. Sutherland–Hodgman: this polygon clipped by each edge of the
+    /// other in turn. Either orientation.
+    public func approximateOverlapArea(_ other: Polygon) -> Double {
+        var clipped = vertices.map { ($0.doubleX, $0.doubleY) }
+        let window = other.vertices.map { ($0.doubleX, $0.doubleY) }
+        let orientation: Double = Self.signedArea(window) >= 0 ? 1 : -1
+        for k in window.indices where !clipped.isEmpty {
+            let a = window[k], b = window[(k + 1) % window.count]
+            func side(_ p: (Double, Double)) -> Double { orientation * ((b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)) }
+            var next: [(Double, Double)] = []
+            for i in clipped.indices {
+                let p = clipped[i], q = clipped[(i + 1) % clipped.count]
+                let sp = side(p), sq = side(q)
+                if sp >= 0 { next.append(p) }
+                if (sp >= 0) != (sq >= 0) {
+                    let t = sp / (sp - sq)
+                    next.append((p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1)))
+                }
+            }
+            clipped = next
+        }
+        return clipped.count < 3 ? 0 : abs(Self.signedArea(clipped))
+    }
+
+    private static func signedArea(_ points: [(Double, Double)]) -> Double {
+        var twice = 0.0
+        for i in points.indices {
+            let p = points[i], q = points[(i + 1) % points.count]
+            twice += p.0 * q.1 - q.0 * p.1
+        }
+        return twice / 2
+    }
+}

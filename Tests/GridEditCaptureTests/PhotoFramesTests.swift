@@ -45,12 +45,13 @@ struct PhotoFramesTests {
     }
 
     @Test("the two frames once written wrong are never written wrong: refused naming the piece and why, or right",
-          arguments: [(UInt64(149), "it and the pieces it touches lie nearer another place on the grid"),
+          arguments: [(UInt64(149), "it and the pieces it touches lie"),
                       (118, "parallelogram (purple): not sure of its pose")])
     func onceWrong(seed: UInt64, reason: String) throws {
         // 149: a group of four 45° pieces settled a few hundredths off against the loose ones
         // (GroupPlacement; its snapped placement and one under 0.01 units away put as many
-        // vertices on grid points, so only the camera chose, and it stays refused). 118: a parallelogram under a hand fitted 17° off its step, whose
+        // vertices on grid points, so only the camera chose, and it stays refused: at 48 pixels a
+        // unit the group lies nearly half-way between the two). 118: a parallelogram under a hand fitted 17° off its step, whose
         // rival had climbed into the same pose (the turn measure; rivals keep their way). Since
         // the lens model and the sub-pixel fit, 118's parallelogram is fitted on its step and the
         // frame comes out right, which is the goal; a refusal must still say why.
@@ -60,7 +61,7 @@ struct PhotoFramesTests {
         if outcome.kind == .refusedPiece { #expect(outcome.message.contains(reason), "\(outcome.message)") }
     }
 
-    /// The share of frames that must come out right (measured: 42 of seeds 0–47, 87.5 %; see
+    /// The share of frames that must come out right (measured: 46 of seeds 0–47, 95.8 %; see
     /// docs/capture.md).
-    static let rightFloor = 0.85
+    static let rightFloor = 0.9
 }

@@ -48,6 +48,23 @@ struct SharedColourTests {
         try Self.judge("close colours", touching + SharedColourScenes.closeColourScenes(count: 5))
     }
 
+    @Test("frames once written wrong at 48 pixels a unit are refused naming the pair, or right",
+          arguments: [(UInt64(249), TangramPiece.large1, TangramPiece.large2), (85, .small1, .small2), (1051, .large2, .parallelogram)])
+    func onceWrong(seed: UInt64, first: TangramPiece, second: TangramPiece) throws {
+        // 249 and 85: two equal triangles making a square, cut along the wrong diagonal (the split
+        // now refuses any square of two equal triangles). 1051: the close-coloured parallelogram
+        // fitted flipped, as its rival fit had climbed into the same way and left no rival.
+        let scenes = seed >= 1000 ? try SharedColourScenes.closeColourScenes(count: Int(seed) - 999)
+            : SharedColourScenes.scenes(where: first, touches: second, count: 400, profile: try SharedColourScenes.profile(second, like: first))
+        let scene = try #require(scenes.first { $0.seed == seed })
+        let verdict = try SharedColourScenes.capture(scene)
+        switch verdict {
+        case .right: break
+        case .refused(let message): #expect(message.contains(first.rawValue) || message.contains(second.rawValue), "\(message)")
+        default: Issue.record("seed \(seed): \(verdict)")
+        }
+    }
+
     @Test("two red large triangles making a square could be cut along either diagonal: refused, naming them")
     func ambiguousSquareIsRefused() throws {
         func at(_ piece: TangramPiece, _ x: Int, _ y: Int, eighths: Int = 0) -> Pose {

@@ -32,6 +32,18 @@ import Testing
         #expect(square.touchesOrOverlaps(rectangle(3, 3, 7, 7)))
     }
 
+    @Test func overlapAreaIsTheSharedArea() {
+        // Half of the unit square; a quarter of it diagonally; none when touching or apart.
+        #expect(abs(square.approximateOverlapArea(rectangle(2, 0, 6, 4)) - 0.5) < 1e-12)
+        #expect(abs(square.approximateOverlapArea(rectangle(2, 2, 6, 6)) - 0.25) < 1e-12)
+        #expect(square.approximateOverlapArea(rectangle(4, 0, 8, 4)) == 0)
+        #expect(square.approximateOverlapArea(rectangle(5, 5, 9, 9)) == 0)
+        // A triangle inside the square, clockwise: all of its area, whichever polygon clips.
+        let triangle = Polygon([pq(1, 1), pq(1, 3), pq(3, 1)])!
+        #expect(abs(square.approximateOverlapArea(triangle) - 0.125) < 1e-12)
+        #expect(abs(triangle.approximateOverlapArea(square) - 0.125) < 1e-12)
+    }
+
     @Test func oneQuarterApartIsNeither() {
         let apart = rectangle(5, 0, 9, 4)
         #expect(!square.interiorsOverlap(apart) && !square.touchesOrOverlaps(apart))

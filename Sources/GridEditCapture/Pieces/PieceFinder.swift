@@ -125,10 +125,12 @@ public struct PieceFinder: Sendable {
                     sighting.alternatives = Array(candidates.dropFirst())
                     var evidence = fit.1
                     evidence.piece = candidates[0]
+                    evidence.rivalPose?.piece = candidates[0]
                     evidence.colour = ColourNames.describe(colour)
                     if let lead = slot.splitLead, lead < evidence.margin {
                         evidence.margin = lead
                         evidence.rival = "with the touching piece of its colour split another way"
+                        evidence.rivalPose = nil
                         sighting.confidence = evidence.confidence
                     }
                     best = (sighting, evidence)
@@ -308,10 +310,16 @@ public struct PieceFinder: Sendable {
                            margin: rival.map { Double(score - $0.score) / expected } ?? 1,
                            rival: rival.map { Self.describeRival($0, best, shape: shape) }, settleShift: 0,
                            hiddenShare: Double(hiddenInside) / expected, score: score)
+        var evidence = fit
+        evidence.rivalPose = rival.map { r in
+            let turn = Self.canonicalTurn(r.placement.degrees, shape: shape)
+            let corner = r.template.vertexZero(cx: r.placement.cx, cy: r.placement.cy, degrees: turn)
+            return ApproximatePose(piece: piece, x: corner.x, y: corner.y, degrees: turn, flipped: r.template.flipped)
+        }
         let sighting = ApproximatePose(piece: piece, x: origin.x, y: origin.y, degrees: degrees, flipped: template.flipped,
                                        confidence: fit.confidence,
                                        occluded: Double(hiddenInside) > 0.02 * expected)
-        return (sighting, fit)
+        return (sighting, evidence)
     }
 
     /// Whether two fits lie the same way: the same side up and the same 45° turn, up to the
@@ -344,6 +352,7 @@ public struct PieceFinder: Sendable {
     func climb(_ start: Fit, slot: Int16, pixelCount: Int, owner: [Int16], size n: Int, coarse: Bool) -> Fit {
         let ppu = TopView.pixelsPerUnit
         var fit = start
+        let step45 = 45 * (start.placement.degrees / 45).rounded()
         let steps: [Double] = coarse ? [8, 4, 2, 1, 0.5] : [2, 1, 0.5]
         for step in steps {
             let d = step / ppu, turn = step / 2
@@ -354,9 +363,10 @@ public struct PieceFinder: Sendable {
                 for move in [(d, 0.0, 0.0), (-d, 0, 0), (0, d, 0), (0, -d, 0), (0, 0, turn), (0, 0, -turn)] {
                     let p = fit.placement
                     let trial = Placement(cx: p.cx + move.0, cy: p.cy + move.1, degrees: p.degrees + move.2)
-                    // A start stands for one way of lying: climbing never turns it into another
-                    // (else the rival could climb into the best and the lead would look clear).
-                    guard abs(trial.degrees - start.placement.degrees) < 22.5 else { continue }
+                    // A start stands for one way of lying: climbing never turns it into another,
+                    // so it stays within 22.5° of its 45° step (else a rival could climb into the
+                    // best's way, and with no rival left the lead would look clear).
+                    guard abs(trial.degrees - step45) < 22.5 else { continue }
                     let score = Self.score(fit.template, trial, slot: slot, slotCount: pixelCount, owner: owner, size: n)
                     if score > fit.score { (fit.placement, fit.score, improved) = (trial, score, true) }
                 }

@@ -30,6 +30,9 @@ public struct PieceFit: Sendable, Hashable {
     public var margin: Double
     /// The rival, in words (`turned 90°`), when there is one.
     public var rival: String?
+    /// The rival's pose, as the sighting gives the fit's: settling it with the rest of the
+    /// layout shows whether the pieces could lie that way at all (``RivalCheck``).
+    public var rivalPose: ApproximatePose?
     /// How far (units) settling moved the piece's middle from the fit; 0 before settling.
     public var settleShift: Double
     /// How many degrees settling turned the piece to a 45° step; 0 before settling.

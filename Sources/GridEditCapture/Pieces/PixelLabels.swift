@@ -49,7 +49,7 @@ public struct PixelLabels: Sendable {
     /// Degrees of hue one unit of saturation difference costs in the assignment.
     static let saturationWeight: Float = 40
     /// The fewest pixels a cluster needs (an eighth of a small triangle).
-    static let smallestCluster = 64
+    static let smallestCluster = Int(0.0625 * TopView.pixelsPerUnit * TopView.pixelsPerUnit)
 
     public init(view: TopView, profile: ColorProfile) {
         var colours = profile.colorClasses.map { pieces in

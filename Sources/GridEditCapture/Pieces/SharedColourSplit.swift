@@ -30,6 +30,8 @@ struct SharedColourSplit {
     static let step = 0.125
     /// The most candidate poses of the first piece that get a fitted partner.
     static let candidates = 48
+    /// Units within which two fitted corners count as one (the fit's error is a few hundredths).
+    static let sameCorner = 0.15
 }
 
 extension PieceFinder {
@@ -119,7 +121,23 @@ extension PieceFinder {
         // is cut by an outline, which explains it by construction).
         let covered = region.count - Self.partition(second, inside: bestB, size: n).outside.count
         guard Double(covered) >= SharedColourSplit.minimumCovered * Double(region.count) else { return nil }
-        return SharedColourSplit(first: first, second: second, lead: lead)
+        // Two equal triangles that share their long side make a square, which the other diagonal
+        // cuts into the same two triangles: one colour cannot tell the cuts apart.
+        let squareCut = shapeA == shapeB && Self.formSquare(fittedA, bestB)
+        return SharedColourSplit(first: first, second: second, lead: squareCut ? 0 : lead)
+    }
+
+    /// Whether two fitted triangles of one shape share their longest side (both its ends within
+    /// ``SharedColourSplit/sameCorner``), so that together they make a square.
+    static func formSquare(_ a: Fit, _ b: Fit) -> Bool {
+        guard a.template.centred.count == 3 else { return false }
+        let va = a.template.vertices(cx: a.placement.cx, cy: a.placement.cy, degrees: a.placement.degrees)
+        let vb = b.template.vertices(cx: b.placement.cx, cy: b.placement.cy, degrees: b.placement.degrees)
+        func apart(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double)) -> Double { hypot(p.x - q.x, p.y - q.y) }
+        let shared = va.filter { p in vb.contains { apart(p, $0) <= SharedColourSplit.sameCorner } }
+        guard shared.count == 2 else { return false }
+        let longest = va.indices.map { apart(va[$0], va[($0 + 1) % va.count]) }.max()!
+        return abs(apart(shared[0], shared[1]) - longest) <= SharedColourSplit.sameCorner
     }
 
     /// The region's pixels whose centres lie inside the fitted outline, and the rest.

@@ -10,7 +10,7 @@ import GridEditCore
 /// short of the markers). Colour is kept as hue, saturation and value after a white balance on
 /// the paper, because hue and saturation do not change when the light gets dimmer or brighter.
 public struct TopView: Sendable {
-    public static let pixelsPerUnit = 32.0
+    public static let pixelsPerUnit = 48.0
     /// Units shown beyond each side of the play area (the markers start 0.4 units out).
     public static let margin = 0.375
     public static let size = Int(((MatLayout.playSize + 2 * margin) * pixelsPerUnit).rounded())

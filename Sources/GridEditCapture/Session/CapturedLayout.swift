@@ -75,7 +75,7 @@ public struct CapturedLayout: Sendable {
         let reports = Dictionary(reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let sightings = Dictionary(analysis.sightings.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let groups = GroupPlacement.judge(sightings: analysis.sightings, poses: poses, reports: Array(reports.values))
-        return poses.sorted { $0.piece < $1.piece }.map { pose in
+        let fits = poses.sorted { $0.piece < $1.piece }.map { pose in
             let piece = pose.piece
             var fit = byPiece[piece] ?? PieceFit(piece: piece, colour: "", fit: sightings[piece]?.confidence ?? 1,
                                                  explained: sightings[piece]?.confidence ?? 1, margin: 1, rival: nil,
@@ -98,6 +98,7 @@ public struct CapturedLayout: Sendable {
             }
             return fit
         }
+        return RivalCheck.ruleOut(fits, sightings: analysis.sightings, poses: poses)
     }
 
     /// `small-2 (pink): not sure where it lies (confidence 0.41: …)`, ending in what to do.
