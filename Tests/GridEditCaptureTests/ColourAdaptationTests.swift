@@ -86,6 +86,17 @@ struct ColourAdaptationTests {
         }
     }
 
+    @Test("a skin-toned hand whose fingers read as yellow in islands, joined to the edge only through pixels of no colour, is no piece")
+    func handIslandsOfAPieceColour() throws {
+        // Seed 2002 (held out, a photo-like frame): the fingers over the play area's left edge
+        // show specks of the medium triangle's yellow that touch neither the edge nor the
+        // triangle; taken as part of the medium, they pulled its fit off (explained 0, refused).
+        // Regions joined to the edge through the hand's unknown pixels are now set aside like
+        // those that reach the edge, when the colour's own piece shows without them.
+        let outcome = try PhotoEvaluation.run(seed: 2002, analyzer: FrameAnalyzer(profile: try SyntheticFrames.templateProfile()))
+        #expect(outcome.kind == .right, "\(outcome.kind.rawValue): \(outcome.message)")
+    }
+
     @Test("the assignment is optimal as a whole, not greedy, and leaves a row without a column unassigned")
     func assignment() {
         // Greedy would give row 0 column 0 (cost 1), leaving row 1 column 1 (cost 10): 11.

@@ -53,15 +53,17 @@ public struct PieceFinder: Sendable {
             for i in labels.labels.indices { if let k = absorbed[labels.labels[i]] { labels.labels[i] = k } }
         }
         let regionsByColour = Self.regions(labels)
+        let reach = Self.fromBeyond(labels)
         for (k, pieces) in classes.enumerated() where !pieces.isEmpty {
             let pieceArea = pieces.map { $0.shape.area.doubleValue }.min()! * ppu * ppu
             var regions = (regionsByColour[k] ?? []).filter { Double($0.count) >= 0.05 * pieceArea }
                 .sorted { $0.count > $1.count }
-            // A region that reaches in from beyond the play area, when the colour's pieces show
-            // inside it without that region, is no piece: a hand or sleeve of much a piece's
-            // colour. (A piece lying partly off the play area is the only region of its colour
-            // there: it stays, and validation says to move it inside.)
-            let inside = regions.filter { !Self.reachesTheBorder($0, size: n) }
+            // A region that reaches in from beyond the play area (itself, or through the unknown
+            // pixels of a hand it is an island in or on the rim of), when the colour's pieces
+            // show inside it without that region, is no piece: a hand or sleeve of much a piece's
+            // colour. (A piece lying partly off the play area, or partly under the hand, is then
+            // the only region of its colour there: it stays, and validation says to move it inside.)
+            let inside = regions.filter { !Self.reachesTheBorder($0, size: n) && !Self.touches(reach, $0, size: n) }
             if inside.count < regions.count,
                inside.filter({ Double($0.count) >= minimumVisibleShare * pieceArea }).count >= pieces.count {
                 regions = inside
@@ -204,6 +206,40 @@ public struct PieceFinder: Sendable {
     }
 
     // MARK: Regions
+
+    /// The unknown pixels joined to the top view's edge through unknown pixels: a hand or sleeve
+    /// reaching in from beyond the play area, with parts of it the colour of a piece as islands
+    /// in it or on its rim.
+    static func fromBeyond(_ labels: PixelLabels) -> [Bool] {
+        let n = labels.size
+        var reached = [Bool](repeating: false, count: n * n)
+        var stack: [Int] = []
+        for i in 0..<n {
+            for j in [i, (n - 1) * n + i, i * n, i * n + n - 1] where labels.labels[j] == PixelLabels.unknown && !reached[j] {
+                reached[j] = true
+                stack.append(j)
+            }
+        }
+        while let i = stack.popLast() {
+            let row = i / n, column = i % n
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let r = row + dr, c = column + dc
+                guard r >= 0, r < n, c >= 0, c < n else { continue }
+                let j = r * n + c
+                if !reached[j] && labels.labels[j] == PixelLabels.unknown { reached[j] = true; stack.append(j) }
+            }
+        }
+        return reached
+    }
+
+    /// Whether a region lies next to a pixel of `reach`.
+    static func touches(_ reach: [Bool], _ region: [Int32], size n: Int) -> Bool {
+        region.contains { p in
+            let i = Int(p), row = i / n, column = i % n
+            return (column > 0 && reach[i - 1]) || (column < n - 1 && reach[i + 1])
+                || (row > 0 && reach[i - n]) || (row < n - 1 && reach[i + n])
+        }
+    }
 
     /// Whether a region touches the top view's edge: it reaches in from beyond the play area and
     /// its margin (`TopView.margin`), where no piece lies.
