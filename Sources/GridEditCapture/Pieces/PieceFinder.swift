@@ -70,6 +70,14 @@ public struct PieceFinder: Sendable {
             }
             if pieces.count == 1 {
                 let expected = pieces[0].shape.area.doubleValue * ppu * ppu
+                // A piece cut in parts (by a finger) lies within its own size: a region of its
+                // colour farther from the largest than the piece is across is something else (a
+                // seam where two other colours blur into this one, a glint), when the largest
+                // part shows enough of the piece without it.
+                if let largest = regions.first, Double(largest.count) >= minimumVisibleShare * expected {
+                    let across = Self.diameter(pieces[0].shape) * ppu + 2
+                    regions = [largest] + regions.dropFirst().filter { Self.farthest($0, from: largest, size: n) <= across }
+                }
                 let pixels = regions.flatMap { $0 }
                 if Double(pixels.count) < minimumVisibleShare * expected { failures.append(.missing(pieces)); continue }
                 if Double(pixels.count) > 1.6 * expected { failures.append(.merged(pieces)); continue }
@@ -230,6 +238,29 @@ public struct PieceFinder: Sendable {
             }
         }
         return reached
+    }
+
+    /// The greatest distance between two of the shape's corners (units).
+    static func diameter(_ shape: TangramPiece.Shape) -> Double {
+        let corners = ShapeTemplate(shape: shape, flipped: false).centred
+        var most = 0.0
+        for a in corners { for b in corners { most = max(most, hypot(a.x - b.x, a.y - b.y)) } }
+        return most
+    }
+
+    /// The greatest distance (pixels) from a pixel of `region` to one of `other`, measured to the
+    /// other's outermost pixels (those on its bounding box's rows and columns would do; every
+    /// pixel is exact and cheap enough for the small regions this is asked about).
+    static func farthest(_ region: [Int32], from other: [Int32], size n: Int) -> Double {
+        var most = 0.0
+        for p in region {
+            let (pr, pc) = (Double(Int(p) / n), Double(Int(p) % n))
+            for q in other {
+                let (qr, qc) = (Double(Int(q) / n), Double(Int(q) % n))
+                most = max(most, (pr - qr) * (pr - qr) + (pc - qc) * (pc - qc))
+            }
+        }
+        return most.squareRoot()
     }
 
     /// Whether a region lies next to a pixel of `reach`.
