@@ -65,7 +65,7 @@ extension Polygon {
     public func approximateOverlapArea(_ other: Polygon) -> Double {
         var clipped = vertices.map { ($0.doubleX, $0.doubleY) }
         let window = other.vertices.map { ($0.doubleX, $0.doubleY) }
-        let orientation: Double = Self.signedArea(window) >= 0 ? 1 : -1
+        let orientation: Double = other.isCounterClockwise ? 1 : -1
         for k in window.indices where !clipped.isEmpty {
             let a = window[k], b = window[(k + 1) % window.count]
             func side(_ p: (Double, Double)) -> Double { orientation * ((b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)) }

@@ -86,6 +86,13 @@ public enum PhotoFrames {
         return frame
     }
 
+    /// Writes the frame as `DIR/name.png` when `GRIDEDIT_PHOTO_FRAMES=DIR` asks for the frames,
+    /// to look at those a run judged.
+    public static func keepIfAsked(_ frame: OpaquePointer, name: String) {
+        guard let folder = ProcessInfo.processInfo.environment["GRIDEDIT_PHOTO_FRAMES"] else { return }
+        _ = gev_image_write(frame, "\(folder)/\(name).png")
+    }
+
     /// The mat point (in units) that pixel (x, y) of the scene's frame shows, by the camera and
     /// lens the frame was made with: the truth a capture's mapping is measured against. The frame
     /// is the supersampled one averaged down, so its pixel p is the big frame's s·p + (s − 1)/2.

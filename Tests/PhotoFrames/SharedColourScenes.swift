@@ -58,23 +58,15 @@ public enum SharedColourScenes {
         defer { gev_image_free(frame) }
         let analyzer = FrameAnalyzer(profile: try scene.profile ?? SyntheticFrames.templateProfile())
         guard let image = VisionImage.copying(frame) else { throw SyntheticFrameError("cannot copy the frame") }
-        if let folder = ProcessInfo.processInfo.environment["GRIDEDIT_PHOTO_FRAMES"] {
-            _ = gev_image_write(frame, "\(folder)/shared-\(scene.seed).png")
-        }
-        let analysis = analyzer.analyze(image)
-        switch CapturedLayout.make(from: analysis, profile: analyzer.profile) {
+        PhotoFrames.keepIfAsked(frame, name: "shared-\(scene.seed)")
+        switch CapturedLayout.make(from: analyzer.analyze(image), profile: analyzer.profile) {
         case .failure(let problem):
             return problem.pieces.isEmpty ? .refusedUnnamed(problem.message) : .refused(problem.message)
         case .success(let layout):
             guard sameFigure(layout.poses, scene.poses) else {
-                let evidence = layout.fits.map { f in
-                    let method = layout.reports.first { $0.piece == f.piece }.map { "\($0.method)" } ?? "?"
-                    return "\(f.piece.rawValue) conf \(String(format: "%.2f", f.confidence)) explained \(String(format: "%.2f", f.explained)) "
-                        + "lead \(String(format: "%.2f", f.margin)) over \(f.rival ?? "-") grid \(String(format: "%.3f", f.gridMargin))\(f.gridByGroup ? " group" : "") by \(method)"
-                }.joined(separator: "\n      ")
-                let raw = analysis.fits.map { "\($0.piece.rawValue) \($0.colour) fit \($0.fit) margin \($0.margin) \($0.rival ?? "-")" }.joined(separator: "\n      ")
-                let seen = analysis.sightings.map { "\($0.piece.rawValue) alt \($0.alternatives.map(\.rawValue)) at \($0.x),\($0.y) \($0.degrees) \($0.flipped) conf \($0.confidence)" }.joined(separator: "\n      ")
-                return .wrong("written \(layout.poses), truth \(scene.poses)\n      \(evidence)\n      \(raw)\n      \(seen)")
+                // Every piece's evidence, to see which measure let the wrong layout through.
+                let evidence = layout.fits.map { "\($0.piece.rawValue) \(PhotoEvaluation.evidence($0))" }.joined(separator: "\n      ")
+                return .wrong("written \(layout.poses), truth \(scene.poses)\n      \(evidence)")
             }
             return .right
         }

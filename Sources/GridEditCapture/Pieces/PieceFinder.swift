@@ -221,23 +221,32 @@ public struct PieceFinder: Sendable {
     static func fromBeyond(_ labels: PixelLabels) -> [Bool] {
         let n = labels.size
         var reached = [Bool](repeating: false, count: n * n)
-        var stack: [Int] = []
-        for i in 0..<n {
-            for j in [i, (n - 1) * n + i, i * n, i * n + n - 1] where labels.labels[j] == PixelLabels.unknown && !reached[j] {
-                reached[j] = true
-                stack.append(j)
-            }
+        let edge: [Int] = (0..<n).flatMap { (i: Int) -> [Int] in [i, (n - 1) * n + i, i * n, i * n + n - 1] }
+        _ = flood(from: edge.filter { labels.labels[$0] == PixelLabels.unknown }, label: PixelLabels.unknown, labels, visited: &reached)
+        return reached
+    }
+
+    /// The pixels of `label` 4-connected to `seeds` (which must have it), each marked in `visited`
+    /// as it is reached: one region, or every one the seeds touch.
+    static func flood(from seeds: [Int], label: UInt8, _ labels: PixelLabels, visited: inout [Bool]) -> [Int32] {
+        let n = labels.size
+        var region: [Int32] = []
+        var stack: [Int32] = []
+        for seed in seeds where !visited[seed] {
+            visited[seed] = true
+            stack.append(Int32(seed))
         }
-        while let i = stack.popLast() {
-            let row = i / n, column = i % n
+        while let p = stack.popLast() {
+            region.append(p)
+            let i = Int(p), row = i / n, column = i % n
             for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
                 let r = row + dr, c = column + dc
                 guard r >= 0, r < n, c >= 0, c < n else { continue }
                 let j = r * n + c
-                if !reached[j] && labels.labels[j] == PixelLabels.unknown { reached[j] = true; stack.append(j) }
+                if !visited[j] && labels.labels[j] == label { visited[j] = true; stack.append(Int32(j)) }
             }
         }
-        return reached
+        return region
     }
 
     /// The greatest distance between two of the shape's corners (units).
@@ -297,24 +306,10 @@ public struct PieceFinder: Sendable {
         let n = labels.size
         var visited = [Bool](repeating: false, count: n * n)
         var result: [Int: [[Int32]]] = [:]
-        var stack: [Int32] = []
         for start in 0..<(n * n) where !visited[start] {
             let label = labels.labels[start]
             guard label < PixelLabels.paper else { continue }
-            var region: [Int32] = []
-            visited[start] = true
-            stack.append(Int32(start))
-            while let p = stack.popLast() {
-                region.append(p)
-                let i = Int(p), row = i / n, column = i % n
-                for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                    let r = row + dr, c = column + dc
-                    guard r >= 0, r < n, c >= 0, c < n else { continue }
-                    let j = r * n + c
-                    if !visited[j] && labels.labels[j] == label { visited[j] = true; stack.append(Int32(j)) }
-                }
-            }
-            result[Int(label), default: []].append(region)
+            result[Int(label), default: []].append(flood(from: [start], label: label, labels, visited: &visited))
         }
         return result
     }
@@ -380,24 +375,24 @@ public struct PieceFinder: Sendable {
         let refined = refineSubpixel(best, slot: slot, pixelCount: pixels.count, owner: owner, size: n)
         let (template, placement, score) = (refined.template, refined.placement, refined.score)
         let expected = template.area * ppu * ppu
-        let degrees = Self.canonicalTurn(placement.degrees, shape: shape)
-        let origin = template.vertexZero(cx: placement.cx, cy: placement.cy, degrees: degrees)
         let hiddenInside = Self.unknownInside(template, placement, owner: owner, size: n)
         let fit = PieceFit(piece: piece, colour: "", fit: max(0, min(1, Double(score) / expected)),
                            explained: max(0, min(1, Double(score) / max(expected - Double(hiddenInside), 0.25 * expected))),
                            margin: rival.map { Double(score - $0.score) / expected } ?? 1,
-                           rival: rival.map { Self.describeRival($0, best, shape: shape) }, settleShift: 0,
+                           rival: rival.map { Self.describeRival($0, best, shape: shape) },
+                           rivalPose: rival.map { Self.pose(of: $0, piece: piece) }, settleShift: 0,
                            hiddenShare: Double(hiddenInside) / expected, score: score)
-        var evidence = fit
-        evidence.rivalPose = rival.map { r in
-            let turn = Self.canonicalTurn(r.placement.degrees, shape: shape)
-            let corner = r.template.vertexZero(cx: r.placement.cx, cy: r.placement.cy, degrees: turn)
-            return ApproximatePose(piece: piece, x: corner.x, y: corner.y, degrees: turn, flipped: r.template.flipped)
-        }
-        let sighting = ApproximatePose(piece: piece, x: origin.x, y: origin.y, degrees: degrees, flipped: template.flipped,
-                                       confidence: fit.confidence,
-                                       occluded: Double(hiddenInside) > 0.02 * expected)
-        return (sighting, evidence)
+        var sighting = Self.pose(of: refined, piece: piece)
+        sighting.confidence = fit.confidence
+        sighting.occluded = Double(hiddenInside) > 0.02 * expected
+        return (sighting, fit)
+    }
+
+    /// A fit as a pose: vertex 0 and the canonical turn (``canonicalTurn(_:shape:)``).
+    static func pose(of fit: Fit, piece: TangramPiece) -> ApproximatePose {
+        let degrees = canonicalTurn(fit.placement.degrees, shape: piece.shape)
+        let origin = fit.template.vertexZero(cx: fit.placement.cx, cy: fit.placement.cy, degrees: degrees)
+        return ApproximatePose(piece: piece, x: origin.x, y: origin.y, degrees: degrees, flipped: fit.template.flipped)
     }
 
     /// Whether two fits lie the same way: the same side up and the same 45° turn, up to the

@@ -127,8 +127,8 @@ extension PieceFinder {
         return SharedColourSplit(first: first, second: second, lead: squareCut ? 0 : lead)
     }
 
-    /// Whether two fitted triangles of one shape share their longest side (both its ends within
-    /// ``SharedColourSplit/sameCorner``), so that together they make a square.
+    /// Whether two fitted triangles of one shape share their longest side, the shape's diameter
+    /// (both its ends within ``SharedColourSplit/sameCorner``), so that together they make a square.
     static func formSquare(_ a: Fit, _ b: Fit) -> Bool {
         guard a.template.centred.count == 3 else { return false }
         let va = a.template.vertices(cx: a.placement.cx, cy: a.placement.cy, degrees: a.placement.degrees)
@@ -136,8 +136,7 @@ extension PieceFinder {
         func apart(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double)) -> Double { hypot(p.x - q.x, p.y - q.y) }
         let shared = va.filter { p in vb.contains { apart(p, $0) <= SharedColourSplit.sameCorner } }
         guard shared.count == 2 else { return false }
-        let longest = va.indices.map { apart(va[$0], va[($0 + 1) % va.count]) }.max()!
-        return abs(apart(shared[0], shared[1]) - longest) <= SharedColourSplit.sameCorner
+        return abs(apart(shared[0], shared[1]) - diameter(a.template.shape)) <= SharedColourSplit.sameCorner
     }
 
     /// The region's pixels whose centres lie inside the fitted outline, and the rest.
