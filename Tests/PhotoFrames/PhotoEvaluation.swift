@@ -101,9 +101,19 @@ public enum PhotoEvaluation {
                         + "at \(t.position) \(t.rotation.degrees)°, written \(found.position) \(found.rotation.degrees)°)"
                 }.joined(separator: ", ") + String(format: "; marker residual %.3f units", residual)
         }
-        return PhotoOutcome(seed: seed, kind: kind, exact: exact, message: message, conditions: scene.conditions,
+        return PhotoOutcome(seed: seed, kind: kind, exact: exact, message: message, conditions: scene.conditions + [hidden(analysis)],
                             pieces: pieces.map { (piece: $0.0, confidence: $0.1, right: $0.2) },
                             geometry: analysis.matView.map { geometry($0, scene) }, doubtful: doubtful, fitErrors: fitErrors)
+    }
+
+    /// How much of the most hidden piece the frame hides, as capture measured it (unknown pixels
+    /// well inside its fitted outline: a hand, a glare): rates with a piece half under a hand,
+    /// which no camera can place, apart from the rest.
+    static func hidden(_ analysis: FrameAnalysis) -> (axis: String, value: String) {
+        guard case .seen(_, _, let failures) = analysis.outcome else { return ("hidden", "no mat") }
+        if !failures.isEmpty { return ("hidden", "a piece not found") }
+        let most = analysis.fits.map(\.hiddenShare).max() ?? 0
+        return ("hidden", most < 0.1 ? "every piece under 10 %" : most < 0.3 ? "a piece 10–30 %" : "a piece 30 % or more")
     }
 
     /// A piece's four measures and what holds each down, for the bench's detail lines:

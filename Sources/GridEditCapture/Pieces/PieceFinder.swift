@@ -53,7 +53,7 @@ public struct PieceFinder: Sendable {
             for i in labels.labels.indices { if let k = absorbed[labels.labels[i]] { labels.labels[i] = k } }
         }
         let regionsByColour = Self.regions(labels)
-        let reach = Self.fromBeyond(labels)
+        let reach = labels.fromBeyond()
         for (k, pieces) in classes.enumerated() where !pieces.isEmpty {
             let pieceArea = pieces.map { $0.shape.area.doubleValue }.min()! * ppu * ppu
             var regions = (regionsByColour[k] ?? []).filter { Double($0.count) >= 0.05 * pieceArea }
@@ -215,40 +215,6 @@ public struct PieceFinder: Sendable {
 
     // MARK: Regions
 
-    /// The unknown pixels joined to the top view's edge through unknown pixels: a hand or sleeve
-    /// reaching in from beyond the play area, with parts of it the colour of a piece as islands
-    /// in it or on its rim.
-    static func fromBeyond(_ labels: PixelLabels) -> [Bool] {
-        let n = labels.size
-        var reached = [Bool](repeating: false, count: n * n)
-        let edge: [Int] = (0..<n).flatMap { (i: Int) -> [Int] in [i, (n - 1) * n + i, i * n, i * n + n - 1] }
-        _ = flood(from: edge.filter { labels.labels[$0] == PixelLabels.unknown }, label: PixelLabels.unknown, labels, visited: &reached)
-        return reached
-    }
-
-    /// The pixels of `label` 4-connected to `seeds` (which must have it), each marked in `visited`
-    /// as it is reached: one region, or every one the seeds touch.
-    static func flood(from seeds: [Int], label: UInt8, _ labels: PixelLabels, visited: inout [Bool]) -> [Int32] {
-        let n = labels.size
-        var region: [Int32] = []
-        var stack: [Int32] = []
-        for seed in seeds where !visited[seed] {
-            visited[seed] = true
-            stack.append(Int32(seed))
-        }
-        while let p = stack.popLast() {
-            region.append(p)
-            let i = Int(p), row = i / n, column = i % n
-            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                let r = row + dr, c = column + dc
-                guard r >= 0, r < n, c >= 0, c < n else { continue }
-                let j = r * n + c
-                if !visited[j] && labels.labels[j] == label { visited[j] = true; stack.append(Int32(j)) }
-            }
-        }
-        return region
-    }
-
     /// The greatest distance between two of the shape's corners (units).
     static func diameter(_ shape: TangramPiece.Shape) -> Double {
         let corners = ShapeTemplate(shape: shape, flipped: false).centred
@@ -309,7 +275,7 @@ public struct PieceFinder: Sendable {
         for start in 0..<(n * n) where !visited[start] {
             let label = labels.labels[start]
             guard label < PixelLabels.paper else { continue }
-            result[Int(label), default: []].append(flood(from: [start], label: label, labels, visited: &visited))
+            result[Int(label), default: []].append(labels.flood(from: [start], label: label, visited: &visited))
         }
         return result
     }

@@ -93,6 +93,102 @@ public struct PixelLabels: Sendable {
             labels[i] = best
         }
         self.labels = labels
+        takeInPaleParts(view)
+    }
+
+    /// A glossy highlight makes part of a piece paler than the piece: of its hue but under half
+    /// its saturation, so unknown, where a rival pose (the piece turned 135°, say) lies for free.
+    /// Such pale pixels join their colour where they are joined to it through pale pixels of that
+    /// colour (hysteresis, as in edge detection: a weak pixel counts when a strong one vouches
+    /// for it), except within ``paleRim`` pixels of the paper (the blurred rim where a piece meets
+    /// the paper is pale too, and paler on the lit side: taking it in would pull fits towards the
+    /// light) and where they are joined to the top view's edge through unknown pixels (a hand of
+    /// a piece's hue reaching in: ``fromBeyond()``).
+    mutating func takeInPaleParts(_ view: TopView) {
+        let n = size, r = Self.paleRim
+        let beyond = fromBeyond()
+        func nearPaper(_ i: Int) -> Bool {
+            let row = i / n, column = i % n
+            for y in max(0, row - r)...min(n - 1, row + r) {
+                for x in max(0, column - r)...min(n - 1, column + r) where labels[y * n + x] == Self.paper { return true }
+            }
+            return false
+        }
+        // Each unknown pixel that may join, with the colour of nearest hue within its tolerance.
+        var pale = [UInt8](repeating: Self.unknown, count: n * n)
+        var candidates: [Int] = []
+        for i in labels.indices where labels[i] == Self.unknown && !beyond[i]
+            && view.value[i] >= Self.darkValue && view.saturation[i] >= Self.paperSaturation {
+            var best = Self.unknown, bestDistance = Float.infinity
+            for (k, colour) in colours.enumerated() {
+                let d = Self.hueDistance(view.hue[i], colour.hue)
+                if d <= colour.hueTolerance && d < bestDistance { best = UInt8(k); bestDistance = d }
+            }
+            if best != Self.unknown && !nearPaper(i) { pale[i] = best; candidates.append(i) }
+        }
+        // Those next to their colour join it, then those next to them, and so on.
+        var stack: [Int] = []
+        for i in candidates {
+            var joined = false
+            forEachNeighbour(of: i) { j in if labels[j] == pale[i] { joined = true } }
+            if joined { stack.append(i) }
+        }
+        for i in stack { labels[i] = pale[i]; pale[i] = Self.unknown }
+        while let i = stack.popLast() {
+            let colour = labels[i]
+            forEachNeighbour(of: i) { j in
+                if pale[j] == colour {
+                    labels[j] = colour
+                    pale[j] = Self.unknown
+                    stack.append(j)
+                }
+            }
+        }
+    }
+
+    /// Pixels this near the paper (or nearer) are never taken in: the rim where a piece meets it.
+    static let paleRim = 3
+
+    /// The unknown pixels joined to the top view's edge through unknown pixels: a hand or sleeve
+    /// reaching in from beyond the play area, with parts of it the colour of a piece as islands
+    /// in it or on its rim.
+    public func fromBeyond() -> [Bool] {
+        let n = size
+        var reached = [Bool](repeating: false, count: n * n)
+        let edge: [Int] = (0..<n).flatMap { (i: Int) -> [Int] in [i, (n - 1) * n + i, i * n, i * n + n - 1] }
+        _ = flood(from: edge.filter { labels[$0] == Self.unknown }, label: Self.unknown, visited: &reached)
+        return reached
+    }
+
+    /// The pixels of `label` 4-connected to `seeds` (which must have it), each marked in `visited`
+    /// as it is reached: one region, or every one the seeds touch.
+    func flood(from seeds: [Int], label: UInt8, visited: inout [Bool]) -> [Int32] {
+        var region: [Int32] = []
+        var stack: [Int] = []
+        for seed in seeds where !visited[seed] {
+            visited[seed] = true
+            stack.append(seed)
+        }
+        while let i = stack.popLast() {
+            region.append(Int32(i))
+            forEachNeighbour(of: i) { j in
+                if !visited[j] && labels[j] == label {
+                    visited[j] = true
+                    stack.append(j)
+                }
+            }
+        }
+        return region
+    }
+
+    /// Calls `body` with each 4-neighbour of pixel `i` inside the top view.
+    @inline(__always)
+    func forEachNeighbour(of i: Int, _ body: (Int) -> Void) {
+        let n = size, row = i / n, column = i % n
+        if column < n - 1 { body(i + 1) }
+        if column > 0 { body(i - 1) }
+        if row < n - 1 { body(i + n) }
+        if row > 0 { body(i - n) }
     }
 
     @inline(__always)
