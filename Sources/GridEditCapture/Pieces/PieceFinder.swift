@@ -342,8 +342,9 @@ public struct PieceFinder: Sendable {
         let (template, placement, score) = (refined.template, refined.placement, refined.score)
         let expected = template.area * ppu * ppu
         let hiddenInside = Self.unknownInside(template, placement, owner: owner, size: n)
+        let unknownInOutline = Self.unknownInside(template, placement, owner: owner, size: n, inset: 0)
         let fit = PieceFit(piece: piece, colour: "", fit: max(0, min(1, Double(score) / expected)),
-                           explained: max(0, min(1, Double(score) / max(expected - Double(hiddenInside), 0.25 * expected))),
+                           explained: max(0, min(1, Double(score) / max(expected - Double(unknownInOutline), 0.25 * expected))),
                            margin: rival.map { Double(score - $0.score) / expected } ?? 1,
                            rival: rival.map { Self.describeRival($0, best, shape: shape) },
                            rivalPose: rival.map { Self.pose(of: $0, piece: piece) }, settleShift: 0,
@@ -461,11 +462,12 @@ public struct PieceFinder: Sendable {
         return atan2(s, c) / 8 * 180 / .pi
     }
 
-    /// Unknown pixels well inside a placed outline (two pixels from its edges, where blur makes
-    /// every piece's rim neither its colour nor paper): a hand or shadow over the piece.
-    static func unknownInside(_ template: ShapeTemplate, _ placement: Placement, owner: [Int16], size n: Int) -> Int {
+    /// Unknown pixels inside a placed outline, `inset` or more from its edges. By default two
+    /// pixels, where blur makes every piece's rim neither its colour nor paper: then they are a
+    /// hand or shadow over the piece. With no inset, the rim counts too: what ``PieceFit/explained``
+    /// leaves out, as the score does.
+    static func unknownInside(_ template: ShapeTemplate, _ placement: Placement, owner: [Int16], size n: Int, inset: Double = 2 / TopView.pixelsPerUnit) -> Int {
         let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
-        let inset = 2 / TopView.pixelsPerUnit
         let edges = inwardEdges(template, placement)
         let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
         let xs = polygon.map(\.x), ys = polygon.map(\.y)

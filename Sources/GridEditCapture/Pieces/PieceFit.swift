@@ -5,8 +5,9 @@ import GridEditLayout
 /// confidence that decides whether the piece may be written or placed at all.
 ///
 /// The confidence is the weakest of four measures, each 0…1:
-/// - **explained**: the fit's score over the pixels the outline should show (hidden pixels, under
-///   a hand, left out): how well the ideal shape explains what is visible;
+/// - **explained**: the fit's score over the pixels the outline should show (unknown pixels left
+///   out: a hand, a glare, the blurred rim, which on a small blurred triangle is a third of it):
+///   how well the ideal shape explains what is visible;
 /// - **distinct**: how far the fit beats its nearest rival (the best fit lying another way, or a
 ///   quarter unit or more away), as a share of ``distinctMargin`` of the piece's area: a pose that
 ///   barely beats another could as well be the other;
@@ -24,7 +25,7 @@ public struct PieceFit: Sendable, Hashable {
     public var colour: String
     /// The fit's score over the piece's whole area (1 = every pixel explained), as `fit` prints.
     public var fit: Double
-    /// The score over the part of the outline that is not hidden.
+    /// The score over the part of the outline that is not unknown.
     public var explained: Double
     /// The score's lead over the rival fit, over the piece's area (1 when there is no rival).
     public var margin: Double
