@@ -77,9 +77,43 @@ extension PieceFinder {
                 }
             }
         }
+        placement = Self.plateauCentre(fit.template, placement, score: best, slot: slot, owner: owner, size: n)
         var refined = fit
         refined.placement = placement
         refined.score = Self.score(fit.template, placement, slot: slot, slotCount: pixelCount, owner: owner, size: n)
         return refined
     }
+
+    /// The middle of the plateau around a best placement. Between a piece's pixels and the paper
+    /// lies a rim of blurred pixels that are neither (unknown, which counts for nothing), so an
+    /// edge may move a pixel or two across it without changing the score: the climb stops
+    /// anywhere on that plateau, and the fit's place wanders by as much. Measured along x and y,
+    /// in eighth pixel steps up to four pixels, how far the placement moves each way before the
+    /// score falls by ``plateauDrop`` per pixel of the outline's perimeter, the middle of the two
+    /// reaches is the edge half-way across the rim on every side (the fit error less the frame's
+    /// mean: median 0.0089 → 0.0080 units, worst 0.049 → 0.043 on seeds 0–299).
+    static func plateauCentre(_ template: ShapeTemplate, _ top: Placement, score: Double, slot: Int16, owner: [Int16], size n: Int) -> Placement {
+        let ppu = TopView.pixelsPerUnit, d = 0.125 / ppu
+        let corners = template.centred
+        var perimeter = 0.0
+        for k in corners.indices {
+            let a = corners[k], b = corners[(k + 1) % corners.count]
+            perimeter += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() * ppu
+        }
+        let floor = score - plateauDrop * perimeter
+        func reach(_ dx: Double, _ dy: Double) -> Double {
+            var steps = 0
+            while steps < 32 {
+                let trial = Placement(cx: top.cx + Double(steps + 1) * dx, cy: top.cy + Double(steps + 1) * dy, degrees: top.degrees)
+                if coverageScore(template, trial, slot: slot, owner: owner, size: n) < floor { break }
+                steps += 1
+            }
+            return Double(steps)
+        }
+        let (right, left, up, down) = (reach(d, 0), reach(-d, 0), reach(0, d), reach(0, -d))
+        return Placement(cx: top.cx + (right - left) / 2 * d, cy: top.cy + (up - down) / 2 * d, degrees: top.degrees)
+    }
+
+    /// Score (per pixel of perimeter) the plateau's edges lie below its best.
+    static let plateauDrop = 0.1
 }
