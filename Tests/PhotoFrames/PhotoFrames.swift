@@ -96,6 +96,10 @@ public enum PhotoFrames {
     /// The mat point (in units) that pixel (x, y) of the scene's frame shows, by the camera and
     /// lens the frame was made with: the truth a capture's mapping is measured against. The frame
     /// is the supersampled one averaged down, so its pixel p is the big frame's s·p + (s − 1)/2.
+    /// The big frame samples the mat's raster with OpenCV, whose pixel r has its centre at r, but
+    /// Cairo drew that raster with pixel r's centre at r + 0.5: the point shown lies half a raster
+    /// pixel right of and below where the raster coordinate alone puts it (until session 12 this
+    /// was left out, and every mapping error read about 0.011 units too much).
     public static func trueUnits(_ scene: PhotoScene, x: Double, y: Double) -> (x: Double, y: Double)? {
         let s = supersampling
         let camera = Camera(scene: scene, extent: MatLayout.standard.extent)
@@ -106,7 +110,8 @@ public enum PhotoFrames {
         guard let m = invert(camera.homography(scale: s)) else { return nil }
         let d = m[6] * px + m[7] * py + m[8]
         guard abs(d) > 1e-12 else { return nil }
-        return ((m[0] * px + m[1] * py + m[2]) / d, (m[3] * px + m[4] * py + m[5]) / d)
+        let half = 0.5 / planePixelsPerUnit
+        return ((m[0] * px + m[1] * py + m[2]) / d + half, (m[3] * px + m[4] * py + m[5]) / d - half)
     }
 
     // MARK: Pieces and the hand
