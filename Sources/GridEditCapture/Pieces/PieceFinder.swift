@@ -63,7 +63,7 @@ public struct PieceFinder: Sendable {
             // show inside it without that region, is no piece: a hand or sleeve of much a piece's
             // colour. (A piece lying partly off the play area, or partly under the hand, is then
             // the only region of its colour there: it stays, and validation says to move it inside.)
-            let inside = regions.filter { !Self.reachesTheBorder($0, size: n) && !Self.touches(reach, $0, size: n) }
+            let inside = regions.filter { !Self.reachesTheBorder($0, size: n) && !Self.touches(reach, $0, labels) }
             if inside.count < regions.count,
                inside.filter({ Double($0.count) >= minimumVisibleShare * pieceArea }).count >= pieces.count {
                 regions = inside
@@ -250,11 +250,11 @@ public struct PieceFinder: Sendable {
     }
 
     /// Whether a region lies next to a pixel of `reach`.
-    static func touches(_ reach: [Bool], _ region: [Int32], size n: Int) -> Bool {
+    static func touches(_ reach: [Bool], _ region: [Int32], _ labels: PixelLabels) -> Bool {
         region.contains { p in
-            let i = Int(p), row = i / n, column = i % n
-            return (column > 0 && reach[i - 1]) || (column < n - 1 && reach[i + 1])
-                || (row > 0 && reach[i - n]) || (row < n - 1 && reach[i + n])
+            var next = false
+            labels.forEachNeighbour(of: Int(p)) { if reach[$0] { next = true } }
+            return next
         }
     }
 

@@ -84,13 +84,7 @@ public struct PixelLabels: Sendable {
             if s < Self.paperSaturation { labels[i] = Self.paper; continue }
             // A colour pixel must be nearly as saturated as its piece: a pale skin tone of the
             // same hue as a piece stays unknown.
-            let h = view.hue[i]
-            var best = Self.unknown, bestDistance = Float.infinity
-            for (k, colour) in colours.enumerated() where s >= max(minSaturation, 0.5 * colour.saturation) {
-                let d = Self.hueDistance(h, colour.hue)
-                if d <= colour.hueTolerance && d < bestDistance { best = UInt8(k); bestDistance = d }
-            }
-            labels[i] = best
+            labels[i] = Self.nearest(colours, hue: view.hue[i]) { s >= max(minSaturation, 0.5 * $0.saturation) }
         }
         self.labels = labels
         takeInPaleParts(view)
@@ -119,11 +113,7 @@ public struct PixelLabels: Sendable {
         var candidates: [Int] = []
         for i in labels.indices where labels[i] == Self.unknown && !beyond[i]
             && view.value[i] >= Self.darkValue && view.saturation[i] >= Self.paperSaturation {
-            var best = Self.unknown, bestDistance = Float.infinity
-            for (k, colour) in colours.enumerated() {
-                let d = Self.hueDistance(view.hue[i], colour.hue)
-                if d <= colour.hueTolerance && d < bestDistance { best = UInt8(k); bestDistance = d }
-            }
+            let best = Self.nearest(colours, hue: view.hue[i]) { _ in true }
             if best != Self.unknown && !nearPaper(i) { pale[i] = best; candidates.append(i) }
         }
         // Those next to their colour join it, then those next to them, and so on.
@@ -144,6 +134,18 @@ public struct PixelLabels: Sendable {
                 }
             }
         }
+    }
+
+    /// The index of the colour of hue nearest `hue` within its tolerance, among those `eligible`
+    /// (saturated enough, say), or ``unknown``.
+    @inline(__always)
+    static func nearest(_ colours: [ColourClass], hue: Float, eligible: (ColourClass) -> Bool) -> UInt8 {
+        var best = unknown, bestDistance = Float.infinity
+        for (k, colour) in colours.enumerated() where eligible(colour) {
+            let d = hueDistance(hue, colour.hue)
+            if d <= colour.hueTolerance && d < bestDistance { best = UInt8(k); bestDistance = d }
+        }
+        return best
     }
 
     /// Pixels this near the paper (or nearer) are never taken in: the rim where a piece meets it.
