@@ -16,7 +16,8 @@ import GridEditLayout
 ///   or 22.5° (a snap of a whole unit
 ///   means the fit and the layout disagree; `CameraLayout.settleAgreement`, which the stream uses too);
 /// - **grid-clear**: for a piece the grid alone places, how much nearer its grid placement was
-///   than the next (a 45° piece's vertices give placements a few hundredths apart), over 0.05 units.
+///   than the next (a 45° piece's vertices give placements a few hundredths apart), over 0.035
+///   units when the pieces measured are all in full view, 0.05 when one is partly hidden.
 ///
 /// Below ``threshold`` a piece is never written nor placed (see docs/capture.md for the data).
 public struct PieceFit: Sendable, Hashable {
@@ -46,6 +47,9 @@ public struct PieceFit: Sendable, Hashable {
     /// Whether `gridMargin` is that of the group of touching pieces this one belongs to
     /// (`GroupPlacement`): the group as a whole could lie another way on the grid.
     public var gridByGroup = false
+    /// Whether every piece `gridMargin` was measured on is in full view: then a smaller margin
+    /// is clear (`GroupPlacement.clarity`).
+    public var gridSeenWhole = false
     /// The fit's raw score (pixels), to choose between the shapes a shared colour may be.
     var score = 0
 
@@ -67,7 +71,7 @@ public struct PieceFit: Sendable, Hashable {
     /// Degrees of turn a fit may be off its 45° step and still fully agree (the edge-angle
     /// estimate under blur and perspective is within a few degrees).
     public static let turnSlack = 8.0
-    public var gridClear: Double { max(0, min(1, gridMargin / CameraLayout.gridMarginScale)) }
+    public var gridClear: Double { GroupPlacement.clarity(margin: gridMargin, seenWhole: gridSeenWhole) }
     public var confidence: Double { min(explained, distinct, settled, gridClear) }
     public var isTrusted: Bool { confidence >= Self.threshold }
 

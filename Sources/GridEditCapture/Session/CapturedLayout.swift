@@ -87,13 +87,16 @@ public struct CapturedLayout: Sendable {
                 // puts it only moves the whole figure, which changes nothing of the puzzle.
                 if let sighting = sightings[piece], !groups.oneBody {
                     fit.gridMargin = CameraLayout.gridClarity(sighting, snapped: pose, method: report.method).margin
+                    fit.gridSeenWhole = !sighting.occluded
                 }
                 if let margin = groups.margins[piece], groups.loose.contains(piece) {
                     // A loose piece: judged against the rest of the layout, as a group is.
                     if case .grid(_?) = report.method { fit.gridMargin = margin }
-                } else if let margin = groups.margins[piece], margin < fit.gridMargin {
+                } else if let margin = groups.margins[piece],
+                          GroupPlacement.clarity(margin: margin, seenWhole: !groups.partlyHidden.contains(piece)) < fit.gridClear {
                     fit.gridMargin = margin
                     fit.gridByGroup = true
+                    fit.gridSeenWhole = !groups.partlyHidden.contains(piece)
                 }
             }
             return fit

@@ -22,13 +22,17 @@ import GridEditLayout
 /// difference of the two distances), negative when the other is nearer. A layout that is one
 /// group needs none of this: its place on the grid moves the whole figure, which leaves the
 /// puzzle as it is.
+///
+/// How large a margin is clear depends on how well the group's pieces were seen
+/// (``clarity(margin:seenWhole:)``): the fits of pieces in full view err half as much as those
+/// of pieces partly under a hand.
 enum GroupPlacement {
     /// The margin of every piece in a group of two or more pieces, when the layout has more than
     /// one group (pieces not listed are judged by themselves, `CameraLayout.gridClarity`); and
     /// whether the layout is one body (every piece anchored to the others), whose place on the
     /// grid only moves the whole figure.
     static func judge(sightings: [ApproximatePose], poses: [Pose], reports: [LayoutSnapper.PieceReport])
-        -> (margins: [TangramPiece: Double], oneBody: Bool, loose: Set<TangramPiece>) {
+        -> (margins: [TangramPiece: Double], oneBody: Bool, loose: Set<TangramPiece>, partlyHidden: Set<TangramPiece>) {
         let pieces = poses.map(\.piece)
         var parent = Dictionary(uniqueKeysWithValues: pieces.map { ($0, $0) })
         func root(_ p: TangramPiece) -> TangramPiece {
@@ -46,13 +50,13 @@ enum GroupPlacement {
             parent[root(report.piece)] = root(other)
         }
         let groups = Dictionary(grouping: pieces, by: root)
-        guard groups.count > 1 else { return ([:], true, []) }
+        guard groups.count > 1 else { return ([:], true, [], []) }
         let seen = Dictionary(sightings.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let exact = Dictionary(poses.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         // Each piece's offset: its fitted middle minus its settled middle.
         var offset: [TangramPiece: (Double, Double)] = [:]
         for piece in pieces {
-            guard let s = seen[piece], let e = exact[piece] else { return ([:], false, []) }
+            guard let s = seen[piece], let e = exact[piece] else { return ([:], false, [], []) }
             let f = s.middle, m = e.approximateMiddle
             offset[piece] = (f.x - m.x, f.y - m.y)
         }
@@ -61,7 +65,9 @@ enum GroupPlacement {
             return (group.map { offset[$0]!.0 }.reduce(0, +) / n, group.map { offset[$0]!.1 }.reduce(0, +) / n)
         }
         var result: [TangramPiece: Double] = [:]
+        var partlyHidden: Set<TangramPiece> = []
         for group in groups.values {
+            if group.contains(where: { seen[$0]!.occluded }) { partlyHidden.formUnion(group) }
             // The group's offset against the rest of the layout: the camera's error, much the
             // same across the mat, cancels; only how the groups lie to each other counts.
             let own = mean(group), rest = mean(pieces.filter { !group.contains($0) })
@@ -104,8 +110,26 @@ enum GroupPlacement {
             }.min() ?? .infinity
             for piece in group { result[piece] = margin }
         }
-        return (result, false, Set(groups.values.filter { $0.count == 1 }.map { $0[0] }))
+        return (result, false, Set(groups.values.filter { $0.count == 1 }.map { $0[0] }), partlyHidden)
     }
+
+    /// How clearly a margin (units) places a group, 0…1: the margin over the scale for how the
+    /// group was seen. A piece partly hidden (more than 2 % of its outline unknown: a hand, a
+    /// glare) is fitted on part of its edges and errs about twice as much: on seeds 0–1499, the
+    /// offset of a loose piece against the rest of the layout, along x, y and the diagonals,
+    /// has a root mean square of 0.0059 units in full view and 0.0136 partly hidden, a
+    /// 99.9th percentile of 0.026 in full view. So a group of pieces all in full view is clear
+    /// at ``wholeViewScale``, and one with a partly hidden piece at the stricter
+    /// `CameraLayout.gridMarginScale`. At the threshold 0.6 a group in full view needs 0.021
+    /// units: for a loose 45° piece, whose next placement lies 0.061 units away along a
+    /// diagonal, the wrong one would need an error of 0.041 along that diagonal, beyond every one
+    /// measured (docs/capture.md, "Session 13").
+    static func clarity(margin: Double, seenWhole: Bool) -> Double {
+        max(0, min(1, margin / (seenWhole ? wholeViewScale : CameraLayout.gridMarginScale)))
+    }
+
+    /// The margin scale for groups whose pieces are all in full view.
+    static let wholeViewScale = 0.035
 
     /// Units within which two placements of a group are one to any camera (3√2 is within 0.0074
     /// of 4.25; `CameraLayout.gridClarity` takes placements of a piece this near as one). Between

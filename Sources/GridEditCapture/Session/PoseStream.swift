@@ -104,11 +104,12 @@ public struct PoseStream {
     static func judgedAsGroups(_ events: [PoseEvent], announced: [PoseEvent]) -> [PoseEvent] {
         let seen = announced.map(\.pose)
         guard let settled = try? CameraLayout.settle(seen) else { return events }
-        let margins = GroupPlacement.judge(sightings: seen, poses: settled.poses, reports: settled.reports).margins
+        let groups = GroupPlacement.judge(sightings: seen, poses: settled.poses, reports: settled.reports)
         return events.map { event in
-            guard event.kind != .removed, let margin = margins[event.pose.piece] else { return event }
+            guard event.kind != .removed, let margin = groups.margins[event.pose.piece] else { return event }
             var event = event
-            event.pose.confidence = min(event.pose.confidence, max(0, min(1, margin / CameraLayout.gridMarginScale)))
+            let clarity = GroupPlacement.clarity(margin: margin, seenWhole: !groups.partlyHidden.contains(event.pose.piece))
+            event.pose.confidence = min(event.pose.confidence, clarity)
             return event
         }
     }
