@@ -49,6 +49,7 @@ struct GridClarityTests {
         var hidden = analysis
         sightings[sightings.firstIndex { $0.piece == .small1 }!].occluded = true
         hidden.outcome = .seen(view: view, sightings: sightings, failures: [])
+        hidden.fits[hidden.fits.firstIndex { $0.piece == .small1 }!].hiddenShare = 0.05
         guard case .failure(let problem) = CapturedLayout.make(from: hidden, profile: analyzer.profile) else {
             Issue.record("a partly hidden triangle that near half-way should be refused")
             return

@@ -137,6 +137,7 @@ public struct PieceFinder: Sendable {
                     evidence.piece = candidates[0]
                     evidence.rivalPose?.piece = candidates[0]
                     evidence.colour = ColourNames.describe(colour)
+                    evidence.edgeShared = slot.splitLead != nil
                     if let lead = slot.splitLead, lead < evidence.margin {
                         evidence.margin = lead
                         evidence.rival = "with the touching piece of its colour split another way"
@@ -357,7 +358,7 @@ public struct PieceFinder: Sendable {
                            hiddenShare: Double(hiddenInside) / expected, score: score)
         var sighting = Self.pose(of: refined, piece: piece)
         sighting.confidence = fit.confidence
-        sighting.occluded = Double(hiddenInside) > 0.02 * expected
+        sighting.occluded = fit.hiddenShare > PieceFit.partlyHiddenShare
         return (sighting, fit)
     }
 

@@ -14,7 +14,10 @@ import GridEditLayout
 /// - **settled**: whether the exact pose the layout settled on agrees with the fitted one: 1 when
 ///   the snap moved the piece's middle at most 0.15 units and turned it at most 8°, 0 at 0.5 units
 ///   or 22.5° (a snap of a whole unit
-///   means the fit and the layout disagree; `CameraLayout.settleAgreement`, which the stream uses too);
+///   means the fit and the layout disagree; `CameraLayout.settleAgreement`, which the stream uses too),
+///   and the snap moved it as it moved the pieces it is anchored with, to 0.05 units, 0 at 0.11
+///   (half as much again for a piece partly hidden; `GroupPlacement.agreement`: a wrong contact
+///   moves one part of a group against the rest);
 /// - **grid-clear**: for a piece the grid alone places, how much nearer its grid placement was
 ///   than the next (a 45° piece's vertices give placements a few hundredths apart), over 0.035
 ///   units when the pieces measured are all in full view, 0.05 when one is partly hidden.
@@ -39,6 +42,9 @@ public struct PieceFit: Sendable, Hashable {
     public var settleShift: Double
     /// How many degrees settling turned the piece to a 45° step; 0 before settling.
     public var settleTurn = 0.0
+    /// How far (units) settling moved the piece otherwise than the pieces it is anchored with
+    /// (`GroupPlacement.Judgement.apart`); 0 for a loose piece and before settling.
+    public var groupApart = 0.0
     /// The share of the outline hidden (unknown pixels: a hand, a glare).
     public var hiddenShare: Double
     /// For a piece the grid alone placed: how much nearer (units) its grid placement was than
@@ -60,8 +66,20 @@ public struct PieceFit: Sendable, Hashable {
     /// A lead of this share of the piece's area over the rival counts as fully distinct.
     public static let distinctMargin = 0.25
 
+    /// Whether one of its edges meets a touching piece of its own colour, where no colour shows
+    /// the edge (the two were split by shape, `PieceFinder.split`).
+    public var edgeShared = false
+
+    /// Whether every edge of the piece was seen: at most ``partlyHiddenShare`` of its outline
+    /// unknown (more, and its sighting is `occluded`) and no edge shared with a piece of its
+    /// colour. A fit on part of the edges errs about twice as much.
+    public var isSeenWhole: Bool { hiddenShare <= Self.partlyHiddenShare && !edgeShared }
+    public static let partlyHiddenShare = 0.02
+
     public var distinct: Double { max(0, min(1, margin / Self.distinctMargin)) }
-    public var settled: Double { min(CameraLayout.settleAgreement(shift: settleShift), Self.turnAgreement(settleTurn)) }
+    public var settled: Double {
+        min(CameraLayout.settleAgreement(shift: settleShift), Self.turnAgreement(settleTurn), GroupPlacement.agreement(apart: groupApart, seenWhole: isSeenWhole))
+    }
 
     /// 1 when settling turned the piece at most ``turnSlack`` degrees, 0 at 22.5° (half-way
     /// between two 45° steps): a fit whose angle lies far between two steps could be either.
@@ -84,6 +102,10 @@ public struct PieceFit: Sendable, Hashable {
             return "\(what) nearly half-way between two places on the grid (the nearer by only \(Self.units(gridMargin)))"
         }
         if c == settled && settled < 1 {
+            if GroupPlacement.agreement(apart: groupApart, seenWhole: isSeenWhole) == settled {
+                return "settling moved it \(Self.hundredths(groupApart)) units otherwise than the pieces it is anchored to "
+                    + "(it may touch them elsewhere than where settling joined it)"
+            }
             if Self.turnAgreement(settleTurn) < CameraLayout.settleAgreement(shift: settleShift) {
                 return "its fitted angle is \(Int(abs(settleTurn).rounded()))° off the nearest 45° step"
             }

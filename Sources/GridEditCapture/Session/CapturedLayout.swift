@@ -74,7 +74,9 @@ public struct CapturedLayout: Sendable {
         let byPiece = Dictionary(analysis.fits.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let reports = Dictionary(reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let sightings = Dictionary(analysis.sightings.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
-        let groups = GroupPlacement.judge(sightings: analysis.sightings, poses: poses, reports: Array(reports.values))
+        let notSeenWhole = Set(analysis.sightings.filter { byPiece[$0.piece].map { !$0.isSeenWhole } ?? $0.occluded }.map(\.piece))
+        let groups = GroupPlacement.judge(sightings: analysis.sightings, poses: poses, reports: Array(reports.values),
+                                          notSeenWhole: notSeenWhole)
         let fits = poses.sorted { $0.piece < $1.piece }.map { pose in
             let piece = pose.piece
             var fit = byPiece[piece] ?? PieceFit(piece: piece, colour: "", fit: sightings[piece]?.confidence ?? 1,
@@ -83,20 +85,21 @@ public struct CapturedLayout: Sendable {
             if let report = reports[piece] {
                 fit.settleShift = report.distance
                 fit.settleTurn = report.turn
+                fit.groupApart = groups.apart[piece] ?? 0
                 // One figure, all of it anchored corner to corner or edge to edge: where the grid
                 // puts it only moves the whole figure, which changes nothing of the puzzle.
                 if let sighting = sightings[piece], !groups.oneBody {
                     fit.gridMargin = CameraLayout.gridClarity(sighting, snapped: pose, method: report.method).margin
-                    fit.gridSeenWhole = !sighting.occluded
+                    fit.gridSeenWhole = !notSeenWhole.contains(piece)
                 }
                 if let margin = groups.margins[piece], groups.loose.contains(piece) {
                     // A loose piece: judged against the rest of the layout, as a group is.
                     if case .grid(_?) = report.method { fit.gridMargin = margin }
                 } else if let margin = groups.margins[piece],
-                          GroupPlacement.clarity(margin: margin, seenWhole: !groups.partlyHidden.contains(piece)) < fit.gridClear {
+                          GroupPlacement.clarity(margin: margin, seenWhole: !groups.notSeenWhole.contains(piece)) < fit.gridClear {
                     fit.gridMargin = margin
                     fit.gridByGroup = true
-                    fit.gridSeenWhole = !groups.partlyHidden.contains(piece)
+                    fit.gridSeenWhole = !groups.notSeenWhole.contains(piece)
                 }
             }
             return fit

@@ -99,17 +99,24 @@ public struct PoseStream {
     }
 
     /// The settled events with each piece's confidence lowered to how clearly the grid places
-    /// the group of touching pieces it belongs to (``GroupPlacement``, as the one-shot capture
-    /// judges it), so the editor ignores a group that could as well lie a few hundredths over.
+    /// the group of touching pieces it belongs to and how well it moved with that group
+    /// (``GroupPlacement``, as the one-shot capture judges it), so the editor ignores a group that
+    /// could as well lie a few hundredths over, or a piece joined to it at the wrong place.
     static func judgedAsGroups(_ events: [PoseEvent], announced: [PoseEvent]) -> [PoseEvent] {
         let seen = announced.map(\.pose)
         guard let settled = try? CameraLayout.settle(seen) else { return events }
         let groups = GroupPlacement.judge(sightings: seen, poses: settled.poses, reports: settled.reports)
         return events.map { event in
-            guard event.kind != .removed, let margin = groups.margins[event.pose.piece] else { return event }
+            let piece = event.pose.piece
+            guard event.kind != .removed else { return event }
             var event = event
-            let clarity = GroupPlacement.clarity(margin: margin, seenWhole: !groups.partlyHidden.contains(event.pose.piece))
-            event.pose.confidence = min(event.pose.confidence, clarity)
+            if let margin = groups.margins[piece] {
+                let clarity = GroupPlacement.clarity(margin: margin, seenWhole: !groups.notSeenWhole.contains(piece))
+                event.pose.confidence = min(event.pose.confidence, clarity)
+            }
+            if let apart = groups.apart[piece] {
+                event.pose.confidence = min(event.pose.confidence, GroupPlacement.agreement(apart: apart, seenWhole: !event.pose.occluded))
+            }
             return event
         }
     }
