@@ -77,9 +77,9 @@ public struct PieceFit: Sendable, Hashable {
     public static let partlyHiddenShare = 0.02
 
     public var distinct: Double { max(0, min(1, margin / Self.distinctMargin)) }
-    public var settled: Double {
-        min(CameraLayout.settleAgreement(shift: settleShift), Self.turnAgreement(settleTurn), GroupPlacement.agreement(apart: groupApart, seenWhole: isSeenWhole))
-    }
+    public var settled: Double { min(CameraLayout.settleAgreement(shift: settleShift), Self.turnAgreement(settleTurn), movedWithGroup) }
+    /// How well settling moved the piece with the pieces it is anchored with (part of `settled`).
+    var movedWithGroup: Double { GroupPlacement.agreement(apart: groupApart, seenWhole: isSeenWhole) }
 
     /// 1 when settling turned the piece at most ``turnSlack`` degrees, 0 at 22.5° (half-way
     /// between two 45° steps): a fit whose angle lies far between two steps could be either.
@@ -102,7 +102,7 @@ public struct PieceFit: Sendable, Hashable {
             return "\(what) nearly half-way between two places on the grid (the nearer by only \(Self.units(gridMargin)))"
         }
         if c == settled && settled < 1 {
-            if GroupPlacement.agreement(apart: groupApart, seenWhole: isSeenWhole) == settled {
+            if movedWithGroup == settled {
                 return "settling moved it \(Self.hundredths(groupApart)) units otherwise than the pieces it is anchored to "
                     + "(it may touch them elsewhere than where settling joined it)"
             }
