@@ -25,22 +25,21 @@ public struct CameraLayout: Sendable {
         max(0, min(1, 1 - (shift - settleSlack) / (settleLimit - settleSlack)))
     }
 
-    /// Units by which the nearest grid placement of a piece the grid alone places must beat the
-    /// next nearest for the choice to be clear.
-    public static let gridMarginScale = 0.05
-
-    /// How clearly the 0.25 grid decides where a piece goes, 0…1, when the grid alone placed it
-    /// (``LayoutSnapper/Method/grid(vertex:)`` with a vertex): the piece moves so that one of its
-    /// vertices is on a grid point; for a piece turned 45° its vertices give placements a few
-    /// hundredths of a unit apart, and a fit that lies nearly half-way between two of them could
-    /// as well be the other; the same for a piece whose figure is on the grid by one of this
-    /// piece's vertices. 1 for pieces placed by contact, or whose figure's grid point is elsewhere.
-    public static func gridClarity(_ seen: ApproximatePose, snapped: Pose, method: LayoutSnapper.Method) -> (clarity: Double, margin: Double) {
-        guard case .grid(let vertex) = method else { return (1, 1) }
+    /// How clearly the 0.25 grid decides where a piece goes, as a margin (units): how much
+    /// nearer the fit lies to the placement chosen than to the next one, when the grid alone
+    /// placed the piece (``LayoutSnapper/Method/grid(vertex:)`` with a vertex): the piece moves so
+    /// that one of its vertices is on a grid point; for a piece turned 45° its vertices give
+    /// placements a few hundredths of a unit apart, and a fit that lies nearly half-way between
+    /// two of them could as well be the other; the same for a piece whose figure is on the grid
+    /// by one of this piece's vertices. 1 for pieces placed by contact, or whose figure's grid
+    /// point is elsewhere. How large a margin is clear depends on the camera (capture's
+    /// `GroupPlacement.clarity`).
+    public static func gridMargin(_ seen: ApproximatePose, snapped: Pose, method: LayoutSnapper.Method) -> Double {
+        guard case .grid(let vertex) = method else { return 1 }
         // A piece on the grid with its figure: judged by this piece only when one of its own
         // vertices is on a grid point (the figure's grid point may be on another piece).
         func onGrid(_ x: Double) -> Bool { abs(x * 4 - (x * 4).rounded()) < 1e-9 }
-        if vertex == nil, !snapped.vertices.contains(where: { onGrid($0.doubleX) && onGrid($0.doubleY) }) { return (1, 1) }
+        if vertex == nil, !snapped.vertices.contains(where: { onGrid($0.doubleX) && onGrid($0.doubleY) }) { return 1 }
         // The exact outline moved to where the fit's middle is; each vertex's nearest grid point
         // then gives one placement (a shift of the whole piece).
         let exact = snapped.vertices.map { ($0.doubleX, $0.doubleY) }
@@ -50,9 +49,8 @@ public struct CameraLayout: Sendable {
         let shifts = exact.map { v -> (Double, Double) in let (x, y) = (v.0 + dx, v.1 + dy); return (grid(x) - x, grid(y) - y) }
             .sorted { hypot($0.0, $0.1) < hypot($1.0, $1.1) }
         let best = shifts[0]
-        guard let second = shifts.first(where: { hypot($0.0 - best.0, $0.1 - best.1) > 0.01 }) else { return (1, 1) }
-        let margin = hypot(second.0, second.1) - hypot(best.0, best.1)
-        return (max(0, min(1, margin / gridMarginScale)), margin)
+        guard let second = shifts.first(where: { hypot($0.0 - best.0, $0.1 - best.1) > 0.01 }) else { return 1 }
+        return hypot(second.0, second.1) - hypot(best.0, best.1)
     }
 
     /// The exact layout of every piece seen, in piece order.
@@ -71,15 +69,12 @@ public struct CameraLayout: Sendable {
             return out + events.filter { $0.kind != .removed }
         }
         // A piece's confidence is the tracker's, lowered when settling moved it far from where it
-        // was seen (a consumer ignores poses under its minimum confidence).
+        // was seen (a consumer ignores poses under its minimum confidence). How clearly the grid
+        // places it is the capture's to judge, as for a one-shot frame (`PoseStream`).
         let confidence = Dictionary(announced.map { ($0.pose.piece, $0.pose.confidence) }, uniquingKeysWith: { a, _ in a })
         let reports = Dictionary(settled.reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
-        let seen = Dictionary(announced.map { ($0.pose.piece, $0.pose) }, uniquingKeysWith: { a, _ in a })
         for pose in settled.poses where sent[pose.piece]?.footprint != pose.footprint {
-            var trust = min(confidence[pose.piece] ?? 1, Self.settleAgreement(shift: reports[pose.piece]?.distance ?? 0))
-            if let report = reports[pose.piece], let sighting = seen[pose.piece] {
-                trust = min(trust, Self.gridClarity(sighting, snapped: pose, method: report.method).clarity)
-            }
+            let trust = min(confidence[pose.piece] ?? 1, Self.settleAgreement(shift: reports[pose.piece]?.distance ?? 0))
             out.append(PoseEvent(kind: sent[pose.piece] == nil ? .detected : .moved,
                                  pose: ApproximatePose(pose, confidence: trust), timestamp: time, frame: frame))
             sent[pose.piece] = pose

@@ -1,6 +1,8 @@
 import CVision
+import Foundation
 import GridEditCore
 import GridEditLayout
+import GridEditTestSupport
 import PhotoFrames
 import SyntheticFrames
 import Testing
@@ -56,5 +58,36 @@ struct GridClarityTests {
         }
         #expect(problem.pieces == [.small1])
         #expect(problem.message.contains("nearly half-way between two places on the grid"), "\(problem.message)")
+    }
+
+    @Test("the REPL's stream places seed 2372's loose triangle where the one-shot writes it: both judge the grid by one measure")
+    func streamAgrees() throws {
+        // The stream used to judge a loose piece by its own margin on the grid at the partly
+        // hidden scale (0.05), not against the rest of the layout as the one-shot does: this
+        // triangle was ignored in the REPL at confidence 0.33 while the one-shot wrote it at 0.77.
+        let profile = try SyntheticFrames.templateProfile()
+        let analyzer = FrameAnalyzer(profile: profile)
+        let frame = try PhotoFrames.render(PhotoScene.random(seed: 2372))
+        defer { gev_image_free(frame) }
+        let analysis = analyzer.analyze(try #require(VisionImage.copying(frame)))
+        guard case .success(let layout) = CapturedLayout.make(from: analysis, profile: profile) else {
+            Issue.record("seed 2372 should be written")
+            return
+        }
+        let folder = try TemporaryFolder()
+        let photo = folder.file("photo.png").path
+        try SyntheticFrames.render(Scene.random(seed: 4, hand: false)).write(png: photo)
+        var lines: [String] = []
+        let stream = PoseStream(analyzer: analyzer, source: try FrameSource(.images([photo])),
+                                write: { lines.append($0) }, status: { _ in })
+        var state = PoseStream.State()
+        for index in 0..<20 { stream.process(analysis, time: Double(index) * 0.1, index: index, state: &state) }
+        let events = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        for pose in layout.poses {
+            let last = try #require(events.last { $0["object"] as? String == pose.piece.rawValue }, "\(pose.piece) never sent")
+            let exact = try #require(ApproximatePose(pose).exact)
+            #expect(last["exactX"] as? String == exact.x.description && last["exactY"] as? String == exact.y.description, "\(last)")
+            #expect((last["confidence"] as? Double ?? 1) >= PieceFit.threshold, "\(pose.piece): \(last)")
+        }
     }
 }

@@ -47,5 +47,8 @@ struct GroupAgreementTests {
         #expect(outcome.kind == .refusedPiece, "\(outcome.kind.rawValue): \(outcome.message)")
         #expect(outcome.message.contains("large-1 (red): not sure") && outcome.message.contains("large-2 (blue): not sure"), "\(outcome.message)")
         #expect(outcome.message.contains("otherwise than the pieces it is anchored to"), "\(outcome.message)")
+        // What to do, once for both: the contact is the doubt, not the light.
+        #expect(outcome.message.hasSuffix("so nothing was written: push large-1 and large-2 flush against their neighbours, "
+                                          + "or apart from them"), "\(outcome.message)")
     }
 }

@@ -48,7 +48,7 @@ public struct PieceFit: Sendable, Hashable {
     /// The share of the outline hidden (unknown pixels: a hand, a glare).
     public var hiddenShare: Double
     /// For a piece the grid alone placed: how much nearer (units) its grid placement was than
-    /// the next one (see `CameraLayout.gridClarity`); 1 otherwise.
+    /// the next one (`GroupPlacement.GridMeasure`, which the stream applies too); 1 otherwise.
     public var gridMargin = 1.0
     /// Whether `gridMargin` is that of the group of touching pieces this one belongs to
     /// (`GroupPlacement`): the group as a whole could lie another way on the grid.
@@ -93,26 +93,98 @@ public struct PieceFit: Sendable, Hashable {
     public var confidence: Double { min(explained, distinct, settled, gridClear) }
     public var isTrusted: Bool { confidence >= Self.threshold }
 
+    /// Which measure holds a doubtful piece's confidence down: what its message says, and what
+    /// the designer can do about it.
+    public enum Doubt: Sendable, Hashable {
+        /// The grid: nearly half-way between two placements, or nearer another (a negative margin).
+        case grid
+        /// Settling moved it otherwise than the pieces it is anchored to: a wrong contact.
+        case contact
+        /// Its fitted angle lies far between two 45° steps.
+        case turn
+        /// Settling moved it far from where it was fitted.
+        case shift
+        /// Another pose (turned, flipped, elsewhere, or split another way from a piece of its
+        /// colour) fits almost as well.
+        case rival
+        /// Its shape explains too little of its pixels.
+        case explained
+    }
+
+    /// The measure that holds the confidence down.
+    public var doubt: Doubt {
+        let c = confidence
+        if c == gridClear && gridClear < 1 { return .grid }
+        if c == settled && settled < 1 {
+            if movedWithGroup == settled { return .contact }
+            return Self.turnAgreement(settleTurn) < CameraLayout.settleAgreement(shift: settleShift) ? .turn : .shift
+        }
+        if c == distinct && distinct < 1 { return .rival }
+        return .explained
+    }
+
     /// Which measure holds the confidence down, in words, for messages.
     public var weakness: String {
-        let c = confidence
-        if c == gridClear && gridClear < 1 {
+        switch doubt {
+        case .grid:
             let what = gridByGroup ? "it and the pieces it touches lie" : "it lies"
             if gridMargin < 0 { return "\(what) nearer another place on the grid than the one settled on (by \(Self.units(-gridMargin)))" }
             return "\(what) nearly half-way between two places on the grid (the nearer by only \(Self.units(gridMargin)))"
-        }
-        if c == settled && settled < 1 {
-            if movedWithGroup == settled {
-                return "settling moved it \(Self.hundredths(groupApart)) units otherwise than the pieces it is anchored to "
-                    + "(it may touch them elsewhere than where settling joined it)"
-            }
-            if Self.turnAgreement(settleTurn) < CameraLayout.settleAgreement(shift: settleShift) {
-                return "its fitted angle is \(Int(abs(settleTurn).rounded()))° off the nearest 45° step"
-            }
+        case .contact:
+            return "settling moved it \(Self.hundredths(groupApart)) units otherwise than the pieces it is anchored to "
+                + "(it may touch them elsewhere than where settling joined it)"
+        case .turn:
+            return "its fitted angle is \(Int(abs(settleTurn).rounded()))° off the nearest 45° step"
+        case .shift:
             return "its fitted pose and the settled layout disagree by \(Self.hundredths(settleShift)) units"
+        case .rival:
+            return "it fits almost as well \(rival ?? "another way")"
+        case .explained:
+            return "its shape explains only \(Int((explained * 100).rounded())) % of its pixels"
         }
-        if c == distinct && distinct < 1 { return "it fits almost as well \(rival ?? "another way")" }
-        return "its shape explains only \(Int((explained * 100).rounded())) % of its pixels"
+    }
+
+    /// What the designer can do about a doubt: the physical move or the better photograph that
+    /// removes it. A refusal says each remedy once, naming every piece it concerns.
+    public enum Remedy: Sendable, Hashable {
+        case nudgeOntoGrid, pushFlush, turnSquarely, lieFlat, separateFromColour, keepHandsOff, evenLight, lightOrCalibrate
+
+        /// The remedy in words for the pieces it concerns (`small-1`, or `large-1 and square`).
+        public func advice(for names: [String]) -> String {
+            let one = names.count == 1
+            let pieces = one ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            let it = one ? "it" : "them", its = one ? "its" : "their"
+            switch self {
+            case .nudgeOntoGrid:
+                return "nudge \(pieces) a little so that \(one ? "it sits" : "they sit") squarely on the grid (a corner on a "
+                    + "grid point, or an edge flush with a neighbour), or photograph from more nearly straight above"
+            case .pushFlush: return "push \(pieces) flush against \(its) neighbours, or apart from them"
+            case .turnSquarely: return "turn \(pieces) squarely to a 45° step"
+            case .lieFlat:
+                return "check that \(pieces) \(one ? "lies" : "lie") flat, clear of or flush with \(its) neighbours, "
+                    + "and photograph from more nearly straight above"
+            case .separateFromColour: return "move \(pieces) apart from the touching piece of \(its) colour, or turn \(it)"
+            case .keepHandsOff: return "keep hands off \(pieces) and photograph again"
+            case .evenLight: return "light the mat evenly without glare and photograph from more nearly straight above"
+            case .lightOrCalibrate:
+                return "light the mat evenly without glare, keep hands off \(pieces), or calibrate the colours for this "
+                    + "light (gridedit capture calibrate)"
+            }
+        }
+    }
+
+    /// What removes this piece's doubt.
+    public var remedy: Remedy {
+        switch doubt {
+        case .grid: return .nudgeOntoGrid
+        case .contact: return .pushFlush
+        case .turn: return .turnSquarely
+        case .shift: return .lieFlat
+        case .rival where rival?.contains("of its colour split") == true: return .separateFromColour
+        case .rival where !isSeenWhole: return .keepHandsOff
+        case .rival: return .evenLight
+        case .explained: return .lightOrCalibrate
+        }
     }
 
     /// `0.03 units`, or `under 0.01 units` for what rounds to 0.00.

@@ -5,7 +5,7 @@ import GridEditCore
 /// The hill climb (``PieceFinder/climb``) counts the top view's pixels whose centres fall inside
 /// the outline, so its score changes only when an edge crosses a pixel centre: the fit is known
 /// to a pixel or so (1/48 unit), while a piece turned 45° lies among grid placements a few
-/// hundredths of a unit apart (`CameraLayout.gridClarity`). Here each pixel counts by the share
+/// hundredths of a unit apart (`CameraLayout.gridMargin`). Here each pixel counts by the share
 /// of it the outline covers (from its centre's distance to the edges: half a pixel in or out is
 /// half), which moves smoothly with the outline, and the fit climbs on in quarter and eighth
 /// pixel steps. Every tangram piece is convex, so the distance to the outline is the least of the

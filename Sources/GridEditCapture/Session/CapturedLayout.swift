@@ -61,7 +61,7 @@ public struct CapturedLayout: Sendable {
                                         key: poses.map { $0.footprint }, fits: fits)
             let doubtful = fits.filter { !$0.isTrusted }
             guard doubtful.isEmpty else {
-                return .failure(CaptureProblem(message: doubtful.map { describe(doubtful: $0, profile: profile) }.joined(separator: "; "),
+                return .failure(CaptureProblem(message: describe(doubtful: doubtful, profile: profile),
                                                pieces: doubtful.map(\.piece), refusedLayout: layout))
             }
             return .success(layout)
@@ -86,20 +86,10 @@ public struct CapturedLayout: Sendable {
                 fit.settleShift = report.distance
                 fit.settleTurn = report.turn
                 fit.groupApart = groups.apart[piece] ?? 0
-                // One figure, all of it anchored corner to corner or edge to edge: where the grid
-                // puts it only moves the whole figure, which changes nothing of the puzzle.
-                if let sighting = sightings[piece], !groups.oneBody {
-                    fit.gridMargin = CameraLayout.gridClarity(sighting, snapped: pose, method: report.method).margin
-                    fit.gridSeenWhole = !notSeenWhole.contains(piece)
-                }
-                if let margin = groups.margins[piece], groups.loose.contains(piece) {
-                    // A loose piece: judged against the rest of the layout, as a group is.
-                    if case .grid(_?) = report.method { fit.gridMargin = margin }
-                } else if let margin = groups.margins[piece],
-                          GroupPlacement.clarity(margin: margin, seenWhole: !groups.notSeenWhole.contains(piece)) < fit.gridClear {
-                    fit.gridMargin = margin
-                    fit.gridByGroup = true
-                    fit.gridSeenWhole = !groups.notSeenWhole.contains(piece)
+                if let grid = groups.grid[piece] {
+                    fit.gridMargin = grid.margin
+                    fit.gridByGroup = grid.byGroup
+                    fit.gridSeenWhole = grid.seenWhole
                 }
             }
             return fit
@@ -107,12 +97,21 @@ public struct CapturedLayout: Sendable {
         return RivalCheck.ruleOut(fits, sightings: analysis.sightings, poses: poses)
     }
 
-    /// `small-2 (pink): not sure where it lies (confidence 0.41: …)`, ending in what to do.
-    static func describe(doubtful fit: PieceFit, profile: ColorProfile?) -> String {
-        "\(named([fit.piece], profile: profile)): not sure of its pose (confidence \(PieceFit.hundredths(fit.confidence)), "
-            + "under \(PieceFit.hundredths(PieceFit.threshold)): \(fit.weakness)), so nothing was written: light the mat evenly "
-            + "without glare, take the photo from more nearly straight above, keep hands off the piece, or calibrate the "
-            + "colours for this light (gridedit capture calibrate)"
+    /// `small-2 (pink): not sure of its pose (confidence 0.41, under 0.60: …)`, one clause per
+    /// piece, then `so nothing was written:` and what to do, each remedy once with the pieces it
+    /// concerns (`keep hands off large-1 and small-1 and photograph again`).
+    static func describe(doubtful fits: [PieceFit], profile: ColorProfile?) -> String {
+        let reasons = fits.map { fit in
+            "\(named([fit.piece], profile: profile)): not sure of its pose (confidence \(PieceFit.hundredths(fit.confidence)), "
+                + "under \(PieceFit.hundredths(PieceFit.threshold)): \(fit.weakness))"
+        }
+        var remedies: [(PieceFit.Remedy, [String])] = []
+        for fit in fits {
+            if let i = remedies.firstIndex(where: { $0.0 == fit.remedy }) { remedies[i].1.append(fit.piece.rawValue) }
+            else { remedies.append((fit.remedy, [fit.piece.rawValue])) }
+        }
+        return reasons.joined(separator: "; ") + ", so nothing was written: "
+            + remedies.map { $0.0.advice(for: $0.1) }.joined(separator: "; ")
     }
 
     static func named(_ pieces: [TangramPiece], profile: ColorProfile?) -> String {

@@ -9,9 +9,8 @@ public enum CapturedPuzzle {
     /// `captured`); the difficulty is the solver's estimate.
     public static func make(_ layout: CapturedLayout, output: String?, now: String) throws(CaptureError) -> TangramPuzzle {
         // CapturedLayout refuses doubtful pieces; this keeps any other route from writing one.
-        if let doubtful = layout.fits.first(where: { !$0.isTrusted }) {
-            throw CaptureError(.layout, CapturedLayout.describe(doubtful: doubtful, profile: nil))
-        }
+        let doubtful = layout.fits.filter { !$0.isTrusted }
+        if !doubtful.isEmpty { throw CaptureError(.layout, CapturedLayout.describe(doubtful: doubtful, profile: nil)) }
         var stem = "captured"
         if let output, let name = output.split(separator: "/").last {
             let base = name.hasSuffix(".json") ? String(name.dropLast(5)) : String(name)

@@ -35,7 +35,7 @@ enum GroupPlacement {
     /// What the offsets say about a settled layout.
     struct Judgement {
         /// The margin of every piece in a group of two or more pieces, when the layout has more
-        /// than one group (pieces not listed are judged by themselves, `CameraLayout.gridClarity`).
+        /// than one group (pieces not listed are judged by themselves, `CameraLayout.gridMargin`).
         var margins: [TangramPiece: Double] = [:]
         /// Whether the layout is one body (every piece anchored to the others), whose place on
         /// the grid only moves the whole figure.
@@ -49,6 +49,19 @@ enum GroupPlacement {
         /// middle (the median, along x and along y) of the other pieces' offsets: how far the
         /// fit puts it from where the pieces it is anchored with put it.
         var apart: [TangramPiece: Double] = [:]
+        /// How clearly the grid places each piece (``GridMeasure``): the one measure the one-shot
+        /// capture (`PieceFit.gridClear`) and the REPL's stream both apply.
+        var grid: [TangramPiece: GridMeasure] = [:]
+    }
+
+    /// How clearly the grid places one piece: the margin (units) by which its placement beats the
+    /// next, measured on the piece itself or on its group, and whether every piece the margin
+    /// rests on was seen whole (then a smaller margin is clear, ``clarity(margin:seenWhole:)``).
+    struct GridMeasure: Equatable {
+        var margin = 1.0
+        var byGroup = false
+        var seenWhole = false
+        var clarity: Double { GroupPlacement.clarity(margin: margin, seenWhole: seenWhole) }
     }
 
     /// The judgement of a settled layout; `notSeenWhole` lists the pieces not seen whole (by
@@ -141,7 +154,37 @@ enum GroupPlacement {
             for piece in group { judgement.margins[piece] = margin }
         }
         judgement.loose = Set(groups.values.filter { $0.count == 1 }.map { $0[0] })
+        judgement.grid = gridMeasures(judgement, seen: seen, poses: poses, reports: reports, notSeenWhole: notSeenWhole)
         return judgement
+    }
+
+    /// Each piece's ``GridMeasure``. A piece the grid alone placed is first judged by itself
+    /// (`CameraLayout.gridMargin`); a loose piece by its offset against the rest of the layout
+    /// instead (the camera's error cancels), and a piece of a group by its group's margin when that
+    /// is the less clear. A layout that is one body is not judged by the grid at all: its place on
+    /// the grid only moves the whole figure, which changes nothing of the puzzle.
+    private static func gridMeasures(_ judgement: Judgement, seen: [TangramPiece: ApproximatePose], poses: [Pose],
+                                     reports: [LayoutSnapper.PieceReport], notSeenWhole: Set<TangramPiece>) -> [TangramPiece: GridMeasure] {
+        let reports = Dictionary(reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        var measures: [TangramPiece: GridMeasure] = [:]
+        for pose in poses {
+            let piece = pose.piece
+            var measure = GridMeasure()
+            defer { measures[piece] = measure }
+            guard let report = reports[piece], !judgement.oneBody else { continue }
+            if let sighting = seen[piece] {
+                measure.margin = CameraLayout.gridMargin(sighting, snapped: pose, method: report.method)
+                measure.seenWhole = !notSeenWhole.contains(piece)
+            }
+            guard let margin = judgement.margins[piece] else { continue }
+            if judgement.loose.contains(piece) {
+                if case .grid(_?) = report.method { measure.margin = margin }
+            } else {
+                let group = GridMeasure(margin: margin, byGroup: true, seenWhole: !judgement.notSeenWhole.contains(piece))
+                if group.clarity < measure.clarity { measure = group }
+            }
+        }
+        return measures
     }
 
     /// The middle value (the mean of the two middle ones for an even count).
@@ -172,19 +215,22 @@ enum GroupPlacement {
     /// has a root mean square of 0.0059 units in full view and 0.0136 partly hidden, a
     /// 99.9th percentile of 0.026 in full view. So a group of pieces all in full view is clear
     /// at ``wholeViewScale``, and one with a partly hidden piece at the stricter
-    /// `CameraLayout.gridMarginScale`. At the threshold 0.6 a group in full view needs 0.021
+    /// ``partlyHiddenScale``. At the threshold 0.6 a group in full view needs 0.021
     /// units: for a loose 45° piece, whose next placement lies 0.061 units away along a
     /// diagonal, the wrong one would need an error of 0.041 along that diagonal, beyond every one
     /// measured (docs/capture.md, "Session 13").
     static func clarity(margin: Double, seenWhole: Bool) -> Double {
-        max(0, min(1, margin / (seenWhole ? wholeViewScale : CameraLayout.gridMarginScale)))
+        max(0, min(1, margin / (seenWhole ? wholeViewScale : partlyHiddenScale)))
     }
 
     /// The margin scale for groups whose pieces are all in full view.
     static let wholeViewScale = 0.035
+    /// The margin scale for groups with a piece partly hidden (the scale every margin had before
+    /// session 13).
+    static let partlyHiddenScale = 0.05
 
     /// Units within which two placements of a group are one to any camera (3√2 is within 0.0074
-    /// of 4.25; `CameraLayout.gridClarity` takes placements of a piece this near as one). Between
+    /// of 4.25; `CameraLayout.gridMargin` takes placements of a piece this near as one). Between
     /// two such placements the snapper chooses by its own rule, the most vertices on grid points,
     /// as the truth of a layout is where the snapper puts it (`RandomLayout.isSettled`); so the
     /// nearer of the two is evidence against the chosen one only when it puts as many vertices

@@ -99,8 +99,8 @@ public struct PoseStream {
     }
 
     /// The settled events with each piece's confidence lowered to how clearly the grid places
-    /// the group of touching pieces it belongs to and how well it moved with that group
-    /// (``GroupPlacement``, as the one-shot capture judges it), so the editor ignores a group that
+    /// it, by itself or with the group of touching pieces it belongs to, and how well it moved
+    /// with that group (``GroupPlacement``, the measures the one-shot capture applies), so the editor ignores a group that
     /// could as well lie a few hundredths over, or a piece joined to it at the wrong place.
     static func judgedAsGroups(_ events: [PoseEvent], announced: [PoseEvent]) -> [PoseEvent] {
         let seen = announced.map(\.pose)
@@ -110,10 +110,7 @@ public struct PoseStream {
             let piece = event.pose.piece
             guard event.kind != .removed else { return event }
             var event = event
-            if let margin = groups.margins[piece] {
-                let clarity = GroupPlacement.clarity(margin: margin, seenWhole: !groups.notSeenWhole.contains(piece))
-                event.pose.confidence = min(event.pose.confidence, clarity)
-            }
+            if let grid = groups.grid[piece] { event.pose.confidence = min(event.pose.confidence, grid.clarity) }
             if let apart = groups.apart[piece] {
                 event.pose.confidence = min(event.pose.confidence, GroupPlacement.agreement(apart: apart, seenWhole: !event.pose.occluded))
             }
@@ -124,8 +121,7 @@ public struct PoseStream {
     /// `small-2 (pink) not placed: not sure of its pose (confidence 0.41 …)`.
     static func notPlaced(_ fit: PieceFit, profile: ColorProfile) -> String {
         "\(CapturedLayout.named([fit.piece], profile: profile)) not placed: confidence \(PieceFit.hundredths(fit.confidence)) "
-            + "is under \(PieceFit.hundredths(PieceFit.threshold)) (\(fit.weakness)); light the mat evenly without glare, "
-            + "hold the camera more nearly straight above, or calibrate the colours (gridedit capture calibrate)"
+            + "is under \(PieceFit.hundredths(PieceFit.threshold)) (\(fit.weakness)); \(fit.remedy.advice(for: [fit.piece.rawValue]))"
     }
 
     func send(_ events: [PoseEvent]) {
