@@ -18,7 +18,8 @@ import GridEditCore
 ///   nothing: it neither settles, moves nor removes anything, and its time does not count as missing.
 /// - An **occluded** observation (part of the piece hidden, say by a fingertip), or one under
 ///   ``minConfidence``, keeps its piece from being removed but does not count towards settling:
-///   its pose is not trusted. So a piece can only be announced from frames where it is seen whole.
+///   its pose is not trusted. So a piece can only be announced from frames where it is seen whole
+///   (unless ``trustsPartlyHidden``: then an occluded one counts when its confidence does).
 /// - **Ids**: an observation lists the pieces it could be (two large triangles share a colour).
 ///   Observations are matched to the pieces already tracked among those candidates by nearest
 ///   previous position (middle to middle, the pairing with the smallest total distance), so two
@@ -58,6 +59,12 @@ public struct PoseTracker: Sendable {
     public var removeAfter = 0.6
     /// Observations under this confidence keep a piece alive but do not settle it.
     public var minConfidence = 0.5
+    /// Whether an occluded observation at or over ``minConfidence`` counts towards settling: for
+    /// a source whose confidence already weighs the hidden part (gridedit-capture's fits do, as
+    /// the one-shot capture trusts them), so a piece a finger or a glare rests on still settles
+    /// once it lies still. The announced pose is then `occluded` when any observation it
+    /// averages was. Off by default: an occluded observation is not trusted at all.
+    public var trustsPartlyHidden = false
 
     public init() {}
 
@@ -69,6 +76,7 @@ public struct PoseTracker: Sendable {
         var rotation: Double
         var flipped: Bool
         var confidence: Double
+        var occluded = false
     }
 
     struct Track: Sendable {
@@ -155,7 +163,7 @@ public struct PoseTracker: Sendable {
         for candidates in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let seen = groups[candidates]!
             let samples = seen.map { Self.sample($0, time: time) }
-            let trusted = seen.map { !$0.occluded && $0.confidence >= minConfidence }
+            let trusted = seen.map { (!$0.occluded || trustsPartlyHidden) && $0.confidence >= minConfidence }
             let available = tracks.indices.filter { candidates.contains(tracks[$0].piece) && matches[$0] == nil }
             var used: Set<Int> = []
             for (s, t) in Self.pairing(samples, to: available.map { tracks[$0] }, shape: candidates[0].shape) {
@@ -201,7 +209,7 @@ public struct PoseTracker: Sendable {
         // A mirrored triangle or square is the same shape turned by 90° (as `Pose` stores it).
         let mirrorIsTurn = o.flipped && !o.piece.shape.isChiral
         return Sample(time: time, x: o.x, y: o.y, rotation: o.degrees + (mirrorIsTurn ? 90 : 0), flipped: o.flipped && !mirrorIsTurn,
-                      confidence: o.confidence)
+                      confidence: o.confidence, occluded: o.occluded)
     }
 
     /// Pairs samples with tracks (indices into each) for the smallest total distance between
@@ -246,7 +254,7 @@ public struct PoseTracker: Sendable {
         let n = Double(run.count)
         return Sample(time: run.last!.time, x: run.reduce(0) { $0 + $1.x } / n, y: run.reduce(0) { $0 + $1.y } / n,
                       rotation: run.reduce(0) { $0 + $1.rotation } / n, flipped: run.last!.flipped,
-                      confidence: run.reduce(0) { $0 + $1.confidence } / n)
+                      confidence: run.reduce(0) { $0 + $1.confidence } / n, occluded: run.contains { $0.occluded })
     }
 
     static func same(_ a: Sample, _ b: Sample, jitter: Double, angleJitter: Double) -> Bool {
@@ -258,7 +266,7 @@ public struct PoseTracker: Sendable {
         var rotation = pose.rotation.truncatingRemainder(dividingBy: 360)
         if rotation < 0 { rotation += 360 }
         return PoseEvent(kind: kind, pose: ApproximatePose(piece: piece, x: pose.x, y: pose.y, degrees: rotation, flipped: pose.flipped,
-                                                           confidence: pose.confidence),
+                                                           confidence: pose.confidence, occluded: pose.occluded),
                          timestamp: time ?? pose.time, frame: frame)
     }
 }

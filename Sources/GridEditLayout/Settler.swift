@@ -209,6 +209,12 @@ extension ApproximatePose {
     }
 }
 
+extension ApproximatePose {
+    /// The gap (units) between this piece's outline and another's as given, 0 when they touch or
+    /// overlap: whether settling could anchor one to the other.
+    public func gap(to other: ApproximatePose) -> Double { Outline(self).distance(to: Outline(other)) }
+}
+
 /// A piece's outline as given, in floating point: only to decide which pieces are near each other
 /// and how deep they overlap, never where anything lands.
 struct Outline {

@@ -77,6 +77,7 @@ enum CaptureBenchmark {
         print(PhotoEvaluation.confidenceReport(outcomes))
         print(PhotoEvaluation.geometryReport(outcomes))
         print(PhotoEvaluation.fitErrorReport(outcomes))
+        print(PhotoEvaluation.streamReport(outcomes))
         for outcome in outcomes where outcome.kind != .right {
             print("  seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)")
             if environment["GRIDEDIT_PHOTO_FRAMES_DETAIL"] != nil {

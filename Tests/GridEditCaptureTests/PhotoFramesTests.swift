@@ -24,7 +24,7 @@ struct PhotoFramesTests {
         #expect(gev_image_width(a) == 1280 && gev_image_height(a) == 720)
     }
 
-    @Test("seeded photo-like frames: never a wrong layout; every refusal names a piece or the mat")
+    @Test("seeded photo-like frames: never a wrong layout, nor a piece the stream places wrong; every refusal names a piece or the mat")
     func seededShare() throws {
         let environment = ProcessInfo.processInfo.environment
         let count = environment["GRIDEDIT_PHOTO_FRAMES_COUNT"].flatMap(Int.init) ?? 48
@@ -35,8 +35,11 @@ struct PhotoFramesTests {
         print(PhotoEvaluation.confidenceReport(outcomes))
         print(PhotoEvaluation.geometryReport(outcomes))
         print(PhotoEvaluation.fitErrorReport(outcomes))
+        print(PhotoEvaluation.streamReport(outcomes))
         for outcome in outcomes where outcome.kind != .right { print("  seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)") }
         #expect(outcomes.filter { $0.kind == .wrong }.isEmpty)
+        // The REPL's stream, from the same frames held still: no piece placed wrong either.
+        #expect(outcomes.allSatisfy { $0.streamWrong.isEmpty }, "\(PhotoEvaluation.streamReport(outcomes))")
         let right = outcomes.filter { $0.kind == .right }.count
         #expect(Double(right) >= PhotoFramesTests.rightFloor * Double(count), "\(right) of \(count) right")
         for outcome in outcomes where outcome.kind == .refusedPiece {

@@ -195,6 +195,27 @@ struct PoseTrackerTests {
         #expect(camera.kinds(.large1) == [.detected, .moved])
     }
 
+    @Test("With trustsPartlyHidden, a partly hidden piece lying still settles when its confidence holds, announced as occluded; a moving one still does not")
+    func partlyHiddenTrusted() throws {
+        var camera = TrackedCamera([Self.square(at: 2, 2), TrackedCamera.Piece(candidates: [.medium], x: 5, y: 1, rotation: 0)])
+        camera.tracker.trustsPartlyHidden = true
+        camera.tracker.minConfidence = 0.6
+        camera.pieces[0].occluded = true
+        camera.pieces[1].occluded = true
+        camera.pieces[1].confidence = 0.4
+        camera.run(2)
+        #expect(camera.kinds(.square) == [.detected])
+        #expect(camera.kinds(.medium).isEmpty, "doubtful: not settled, hidden or not")
+        let square = try #require(camera.tracker.announced.first { $0.pose.piece == .square })
+        #expect(square.pose.occluded, "the announced pose says part of it was hidden")
+        // Fingers throwing a hidden piece's estimate about: no move.
+        camera.run(1) { c, t in
+            c.pieces[0].x = 2 + 0.6 * sin(t * 20)
+            c.pieces[0].rotation = 30 * cos(t * 17)
+        }
+        #expect(camera.kinds(.square) == [.detected])
+    }
+
     @Test("Occluded or doubtful sightings keep a piece but never announce a pose")
     func untrustedSightings() {
         var camera = TrackedCamera([Self.square(at: 2, 2)])

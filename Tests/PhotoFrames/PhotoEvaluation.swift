@@ -35,6 +35,11 @@ public struct PhotoOutcome: Sendable {
     /// Every found piece turned as the truth has it: its fitted middle minus the true middle
     /// (units), and whether part of it was hidden: how precisely the fit places a piece.
     public var fitErrors: [(piece: TangramPiece, dx: Double, dy: Double, occluded: Bool)] = []
+    /// What the REPL's stream (``PoseStream``) placed from the same frame held still: the pieces
+    /// it sent at or over the threshold (the REPL places those, ignores the rest), and those of
+    /// them that lie elsewhere than the truth (which must never happen).
+    public var streamPlaced: Set<TangramPiece> = []
+    public var streamWrong: Set<TangramPiece> = []
 }
 
 /// The mat's mapping in one frame against the truth, in units of the mat.
@@ -101,9 +106,37 @@ public enum PhotoEvaluation {
                         + "at \(t.position) \(t.rotation.degrees)°, written \(found.position) \(found.rotation.degrees)°)"
                 }.joined(separator: ", ") + String(format: "; marker residual %.3f units", residual)
         }
+        let placed = try streamed(analysis, analyzer: analyzer)
+        let streamRight = judge(placed, truth).rightPieces
         return PhotoOutcome(seed: seed, kind: kind, exact: exact, message: message, conditions: scene.conditions + [hidden(analysis)],
                             pieces: pieces.map { (piece: $0.0, confidence: $0.1, right: $0.2) },
-                            geometry: analysis.matView.map { geometry($0, scene) }, doubtful: doubtful, fitErrors: fitErrors)
+                            geometry: analysis.matView.map { geometry($0, scene) }, doubtful: doubtful, fitErrors: fitErrors,
+                            streamPlaced: Set(placed.map(\.piece)), streamWrong: Set(placed.map(\.piece)).subtracting(streamRight))
+    }
+
+    /// The exact poses the REPL would place from a frame held still for two seconds: the analysis
+    /// goes through ``PoseStream/process(_:time:index:state:)`` 20 times, a tenth of a second apart,
+    /// and the last event of each piece counts when its confidence is at least the threshold the
+    /// stream's header gives the REPL.
+    static func streamed(_ analysis: FrameAnalysis, analyzer: FrameAnalyzer) throws -> [Pose] {
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let lines = Lines()
+        // The source only names the stream; the frames are the analysis.
+        let stream = PoseStream(analyzer: analyzer, source: try FrameSource(.images(["/dev/null"])),
+                                write: { lines.all.append($0) }, status: { _ in })
+        var state = PoseStream.State()
+        for index in 0..<20 { stream.process(analysis, time: Double(index) * 0.1, index: index, state: &state) }
+        // Read back as the REPL reads them (TouchLineReader), header first.
+        var reader = TouchLineReader()
+        var last: [TangramPiece: PoseEvent] = [:]
+        for (number, line) in lines.all.enumerated() {
+            guard case .event(.pose(let event)) = try reader.read(Substring(line), number: number + 1) else { continue }
+            last[event.pose.piece] = event
+        }
+        return last.values.compactMap { event -> Pose? in
+            guard event.kind != .removed, event.pose.confidence >= PieceFit.threshold else { return nil }
+            return event.pose.exactPose
+        }
     }
 
     /// How much of the most hidden piece the frame hides, as capture measured it (unknown pixels
@@ -220,7 +253,31 @@ public enum PhotoEvaluation {
         }
         var lines = ["| condition | frames | right | refused (piece named) | refused (mat) | WRONG |", "| --- | --- | --- | --- | --- | --- |",
                      row("all", outcomes)]
-        for (label, group) in byCondition(outcomes) { lines.append(row(label, group)) }
+        for (label, group) in byCondition(outcomes) {
+            lines.append(row(label, group))
+            // The set issue 13 names: shipped and random exact figures (loose ones are more).
+            if label == "figure: random" {
+                lines.append(row("figure: shipped or random", outcomes.filter {
+                    $0.conditions.contains { $0.axis == "figure" && ($0.value == "shipped" || $0.value == "random") }
+                }))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What the REPL's stream placed from the same frames (``PhotoOutcome/streamPlaced``): frames
+    /// whose seven pieces were all placed, pieces placed and withheld, pieces placed wrong.
+    public static func streamReport(_ outcomes: [PhotoOutcome]) -> String {
+        let placed = outcomes.map(\.streamPlaced.count).reduce(0, +), wrong = outcomes.map(\.streamWrong.count).reduce(0, +)
+        let whole = outcomes.filter { $0.streamPlaced.count == TangramPiece.allCases.count && $0.streamWrong.isEmpty }.count
+        let oneShotRight = outcomes.filter { $0.kind == .right }
+        let agree = oneShotRight.filter { $0.streamPlaced.count == TangramPiece.allCases.count && $0.streamWrong.isEmpty }.count
+        var lines = ["stream (the REPL's capture, each frame held still 2 s): \(whole) of \(outcomes.count) frames with all 7 pieces "
+                     + "placed right; \(placed) pieces placed, \(wrong) of them WRONG, \(7 * outcomes.count - placed) withheld; "
+                     + "of the \(oneShotRight.count) frames the one-shot writes, the stream places all 7 in \(agree)"]
+        for outcome in outcomes where !outcome.streamWrong.isEmpty {
+            lines.append("  seed \(outcome.seed): stream placed WRONG: \(outcome.streamWrong.map(\.rawValue).sorted().joined(separator: ", "))")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -49,6 +49,8 @@ enum GroupPlacement {
         /// middle (the median, along x and along y) of the other pieces' offsets: how far the
         /// fit puts it from where the pieces it is anchored with put it.
         var apart: [TangramPiece: Double] = [:]
+        /// The pieces anchored together with each piece (itself included).
+        var group: [TangramPiece: [TangramPiece]] = [:]
         /// How clearly the grid places each piece (``GridMeasure``): the one measure the one-shot
         /// capture (`PieceFit.gridClear`) and the REPL's stream both apply.
         var grid: [TangramPiece: GridMeasure] = [:]
@@ -88,14 +90,15 @@ enum GroupPlacement {
         let groups = Dictionary(grouping: pieces, by: root)
         let seen = Dictionary(sightings.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let exact = Dictionary(poses.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        var judgement = Judgement(oneBody: groups.count == 1)
+        for group in groups.values { for piece in group { judgement.group[piece] = group } }
         // Each piece's offset: its fitted middle minus its settled middle.
         var offset: [TangramPiece: (Double, Double)] = [:]
         for piece in pieces {
-            guard let s = seen[piece], let e = exact[piece] else { return Judgement(oneBody: groups.count == 1) }
+            guard let s = seen[piece], let e = exact[piece] else { return judgement }
             let f = s.middle, m = e.approximateMiddle
             offset[piece] = (f.x - m.x, f.y - m.y)
         }
-        var judgement = Judgement(oneBody: groups.count == 1)
         for group in groups.values where group.count > 1 {
             for piece in group {
                 let others = group.filter { $0 != piece }
