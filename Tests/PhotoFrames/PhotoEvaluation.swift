@@ -278,6 +278,10 @@ public enum PhotoEvaluation {
         for outcome in outcomes where !outcome.streamWrong.isEmpty {
             lines.append("  seed \(outcome.seed): stream placed WRONG: \(outcome.streamWrong.map(\.rawValue).sorted().joined(separator: ", "))")
         }
+        for outcome in oneShotRight where outcome.streamPlaced.count < TangramPiece.allCases.count {
+            let withheld = Set(TangramPiece.allCases).subtracting(outcome.streamPlaced).map(\.rawValue).sorted()
+            lines.append("  seed \(outcome.seed): written by the one-shot; the stream withheld \(withheld.joined(separator: ", "))")
+        }
         return lines.joined(separator: "\n")
     }
 
