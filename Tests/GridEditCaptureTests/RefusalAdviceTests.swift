@@ -19,7 +19,7 @@ struct RefusalAdviceTests {
 
     @Test("each doubt has its remedy")
     func remedies() {
-        #expect(fit(.small1, lead: 0.05, rival: "turned 90°", hidden: 0.2).remedy == .keepHandsOff)
+        #expect(fit(.small1, lead: 0.05, rival: "turned 90°", hidden: 0.2).remedy == .uncover)
         #expect(fit(.small1, lead: 0.05, rival: "turned 90°").remedy == .evenLight)
         #expect(fit(.large1, lead: 0.05, rival: "with the touching piece of its colour split another way").remedy == .separateFromColour)
         #expect(fit(.square, gridMargin: 0.01).remedy == .nudgeOntoGrid)
@@ -44,8 +44,8 @@ struct RefusalAdviceTests {
         #expect(message == "large-1: not sure of its pose (confidence 0.08, under 0.60: it fits almost as well turned 135°); "
             + "small-1: not sure of its pose (confidence 0.40, under 0.60: it fits almost as well turned -135°); "
             + "square: not sure of its pose (confidence 0.29, under 0.60: it lies nearly half-way between two places on the "
-            + "grid (the nearer by only 0.01 units)), so nothing was written: keep hands off large-1 and small-1 and "
-            + "photograph again; nudge square a little so that it sits squarely on the grid (a corner on a grid point, or an "
+            + "grid (the nearer by only 0.01 units)), so nothing was written: make sure nothing hides part of "
+            + "large-1 and small-1 (a hand, a glare) and photograph again; nudge square a little so that it sits squarely on the grid (a corner on a grid point, or an "
             + "edge flush with a neighbour), or photograph from more nearly straight above", "\(message)")
     }
 }

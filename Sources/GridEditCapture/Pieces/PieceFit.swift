@@ -147,7 +147,7 @@ public struct PieceFit: Sendable, Hashable {
     /// What the designer can do about a doubt: the physical move or the better photograph that
     /// removes it. A refusal says each remedy once, naming every piece it concerns.
     public enum Remedy: Sendable, Hashable {
-        case nudgeOntoGrid, pushFlush, turnSquarely, lieFlat, separateFromColour, keepHandsOff, evenLight, lightOrCalibrate
+        case nudgeOntoGrid, pushFlush, turnSquarely, lieFlat, separateFromColour, uncover, evenLight, lightOrCalibrate
 
         /// The remedy in words for the pieces it concerns (`small-1`, or `large-1 and square`).
         public func advice(for names: [String]) -> String {
@@ -164,7 +164,9 @@ public struct PieceFit: Sendable, Hashable {
                 return "check that \(pieces) \(one ? "lies" : "lie") flat, clear of or flush with \(its) neighbours, "
                     + "and photograph from more nearly straight above"
             case .separateFromColour: return "move \(pieces) apart from the touching piece of \(its) colour, or turn \(it)"
-            case .keepHandsOff: return "keep hands off \(pieces) and photograph again"
+            case .uncover:
+                // Unknown pixels over a piece are a hand as often as a glare or a deep shadow.
+                return "make sure nothing hides part of \(pieces) (a hand, a glare) and photograph again"
             case .evenLight: return "light the mat evenly without glare and photograph from more nearly straight above"
             case .lightOrCalibrate:
                 return "light the mat evenly without glare, keep hands off \(pieces), or calibrate the colours for this "
@@ -181,7 +183,7 @@ public struct PieceFit: Sendable, Hashable {
         case .turn: return .turnSquarely
         case .shift: return .lieFlat
         case .rival where rival?.contains("of its colour split") == true: return .separateFromColour
-        case .rival where !isSeenWhole: return .keepHandsOff
+        case .rival where !isSeenWhole: return .uncover
         case .rival: return .evenLight
         case .explained: return .lightOrCalibrate
         }

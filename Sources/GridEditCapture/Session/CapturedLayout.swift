@@ -99,7 +99,7 @@ public struct CapturedLayout: Sendable {
 
     /// `small-2 (pink): not sure of its pose (confidence 0.41, under 0.60: …)`, one clause per
     /// piece, then `so nothing was written:` and what to do, each remedy once with the pieces it
-    /// concerns (`keep hands off large-1 and small-1 and photograph again`).
+    /// concerns (`make sure nothing hides part of large-1 and small-1 (a hand, a glare) and …`).
     static func describe(doubtful fits: [PieceFit], profile: ColorProfile?) -> String {
         let reasons = fits.map { fit in
             "\(named([fit.piece], profile: profile)): not sure of its pose (confidence \(PieceFit.hundredths(fit.confidence)), "
