@@ -112,8 +112,10 @@ public struct PoseStream {
         }
         let waiting = state.waiting.filter { state.withheld[$0.key] != nil }.sorted { $0.key < $1.key }
         if !waiting.isEmpty {
+            // What holds the other piece back has its own line when it is doubtful in view; one
+            // partly hidden is being handled, and settles once it lies still.
             let words = waiting.map { "\(CapturedLayout.named([$0.0], profile: analyzer.profile)) not placed yet: it lies against "
-                + "\($0.1.rawValue) (or a piece it touches does), whose pose is not yet sure: keep hands off \($0.1.rawValue)" }
+                + "\($0.1.rawValue) (or a piece it touches does), which is not placed yet" }
             problem = ([problem].compactMap { $0 } + words).joined(separator: "; ")
         }
         if problem != state.lastProblem {
