@@ -35,9 +35,9 @@ public struct PhotoOutcome: Sendable {
     /// Every found piece turned as the truth has it: its fitted middle minus the true middle
     /// (units), and whether part of it was hidden: how precisely the fit places a piece.
     public var fitErrors: [(piece: TangramPiece, dx: Double, dy: Double, occluded: Bool)] = []
-    /// What the REPL's stream (``PoseStream``) placed from the same frame held still: the pieces
-    /// it sent at or over the threshold (the REPL places those, ignores the rest), and those of
-    /// them that lie elsewhere than the truth (which must never happen).
+    /// What the REPL's stream (``PoseStream``) placed from the same frame held still (a frame
+    /// with a hand: held with the hand, then without it): the pieces placed at the end, and every
+    /// piece that was placed wrong at any moment (which must never happen).
     public var streamPlaced: Set<TangramPiece> = []
     public var streamWrong: Set<TangramPiece> = []
 }
@@ -106,37 +106,58 @@ public enum PhotoEvaluation {
                         + "at \(t.position) \(t.rotation.degrees)°, written \(found.position) \(found.rotation.degrees)°)"
                 }.joined(separator: ", ") + String(format: "; marker residual %.3f units", residual)
         }
-        let placed = try streamed(analysis, analyzer: analyzer)
-        let streamRight = judge(placed, truth).rightPieces
+        // The stream: the frame held still; a hand's frame held 1 s, then the same scene 2 s
+        // without the hand (the hand leaves), so a piece first seen partly hidden comes into view.
+        var frames = [(analysis, 20)]
+        if scene.handSide != nil {
+            var clearScene = scene
+            clearScene.handSide = nil
+            let clearFrame = try PhotoFrames.render(clearScene)
+            defer { gev_image_free(clearFrame) }
+            guard let clearImage = VisionImage.copying(clearFrame) else { throw SyntheticFrameError("cannot copy the frame") }
+            frames = [(analysis, 10), (analyzer.analyze(clearImage), 20)]
+        }
+        let stream = try streamed(frames, truth: truth, analyzer: analyzer)
         return PhotoOutcome(seed: seed, kind: kind, exact: exact, message: message, conditions: scene.conditions + [hidden(analysis)],
                             pieces: pieces.map { (piece: $0.0, confidence: $0.1, right: $0.2) },
                             geometry: analysis.matView.map { geometry($0, scene) }, doubtful: doubtful, fitErrors: fitErrors,
-                            streamPlaced: Set(placed.map(\.piece)), streamWrong: Set(placed.map(\.piece)).subtracting(streamRight))
+                            streamPlaced: stream.placed, streamWrong: stream.wrong)
     }
 
-    /// The exact poses the REPL would place from a frame held still for two seconds: the analysis
-    /// goes through ``PoseStream/process(_:time:index:state:)`` 20 times, a tenth of a second apart,
-    /// and the last event of each piece counts when its confidence is at least the threshold the
-    /// stream's header gives the REPL.
-    static func streamed(_ analysis: FrameAnalysis, analyzer: FrameAnalyzer) throws -> [Pose] {
+    /// What the REPL does with the stream of `frames` (each analysis repeated the given number
+    /// of times, a tenth of a second apart): it places a piece by each event at or over the
+    /// threshold the stream's header gives, ignores the others (keeping the piece where it was)
+    /// and takes a piece off by `removed`. After every frame, the pieces placed must be the
+    /// truth moved by one translation; `wrong` gathers every piece that ever was not.
+    static func streamed(_ frames: [(FrameAnalysis, Int)], truth: [Pose], analyzer: FrameAnalyzer) throws
+        -> (placed: Set<TangramPiece>, wrong: Set<TangramPiece>) {
         final class Lines: @unchecked Sendable { var all: [String] = [] }
         let lines = Lines()
-        // The source only names the stream; the frames are the analysis.
+        // The source only names the stream; the frames are the analyses.
         let stream = PoseStream(analyzer: analyzer, source: try FrameSource(.images(["/dev/null"])),
                                 write: { lines.all.append($0) }, status: { _ in })
         var state = PoseStream.State()
-        for index in 0..<20 { stream.process(analysis, time: Double(index) * 0.1, index: index, state: &state) }
-        // Read back as the REPL reads them (TouchLineReader), header first.
-        var reader = TouchLineReader()
-        var last: [TangramPiece: PoseEvent] = [:]
-        for (number, line) in lines.all.enumerated() {
-            guard case .event(.pose(let event)) = try reader.read(Substring(line), number: number + 1) else { continue }
-            last[event.pose.piece] = event
+        // Read back as the REPL reads them (TouchLineReader).
+        var reader = TouchLineReader(), read = 0
+        var placed: [TangramPiece: Pose] = [:], wrong: Set<TangramPiece> = []
+        var index = 0
+        for (analysis, count) in frames {
+            for _ in 0..<count {
+                stream.process(analysis, time: Double(index) * 0.1, index: index, state: &state)
+                index += 1
+                guard lines.all.count > read else { continue }
+                for line in lines.all[read...] {
+                    read += 1
+                    guard case .event(.pose(let event)) = try reader.read(Substring(line), number: read) else { continue }
+                    if event.kind == .removed { placed[event.pose.piece] = nil; continue }
+                    guard event.pose.confidence >= PieceFit.threshold, let pose = event.pose.exactPose else { continue }
+                    placed[event.pose.piece] = pose
+                }
+                let right = judge(Array(placed.values), truth).rightPieces
+                wrong.formUnion(Set(placed.keys).subtracting(right))
+            }
         }
-        return last.values.compactMap { event -> Pose? in
-            guard event.kind != .removed, event.pose.confidence >= PieceFit.threshold else { return nil }
-            return event.pose.exactPose
-        }
+        return (Set(placed.keys), wrong)
     }
 
     /// How much of the most hidden piece the frame hides, as capture measured it (unknown pixels
@@ -272,7 +293,7 @@ public enum PhotoEvaluation {
         let whole = outcomes.filter { $0.streamPlaced.count == TangramPiece.allCases.count && $0.streamWrong.isEmpty }.count
         let oneShotRight = outcomes.filter { $0.kind == .right }
         let agree = oneShotRight.filter { $0.streamPlaced.count == TangramPiece.allCases.count && $0.streamWrong.isEmpty }.count
-        var lines = ["stream (the REPL's capture, each frame held still 2 s): \(whole) of \(outcomes.count) frames with all 7 pieces "
+        var lines = ["stream (the REPL's capture, each frame held still 2 s; with a hand 1 s, then 2 s without it): \(whole) of \(outcomes.count) frames with all 7 pieces "
                      + "placed right; \(placed) pieces placed, \(wrong) of them WRONG, \(7 * outcomes.count - placed) withheld; "
                      + "of the \(oneShotRight.count) frames the one-shot writes, the stream places all 7 in \(agree)"]
         for outcome in outcomes where !outcome.streamWrong.isEmpty {
