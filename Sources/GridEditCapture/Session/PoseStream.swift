@@ -131,24 +131,21 @@ public struct PoseStream {
         let changedPieces = Set(changed.map(\.pose.piece))
         let again = state.withheld.values.filter { !changedPieces.contains($0.pose.piece) }.sorted { $0.pose.piece < $1.pose.piece }
         state.waiting = [:]
-        let judged = Self.judged(changed + again, announced: state.tracker.announced, unsettled: state.unsettled,
-                                 waiting: &state.waiting)
+        let settled = changed + again
+        let judged = Self.judged(settled, announced: state.tracker.announced, unsettled: state.unsettled, waiting: &state.waiting)
         var out: [PoseEvent] = []
-        for (index, event) in judged.enumerated() {
-            let piece = event.pose.piece
-            let trusted = event.kind == .removed || event.pose.confidence >= PieceFit.threshold
-            if index >= changed.count {
-                // A withheld piece: sent again only once trusted, as it is now.
-                guard trusted else { continue }
-                var event = event
-                event.timestamp = time
-                event.frame = frame
-                out.append(event)
-            } else {
-                out.append(event)
-            }
+        for (index, (event, verdict)) in zip(settled, judged).enumerated() {
+            let trusted = verdict.kind == .removed || verdict.pose.confidence >= PieceFit.threshold
             // Kept as settled, before judging: judged again from the start next time.
-            state.withheld[piece] = trusted ? nil : (index < changed.count ? changed[index] : again[index - changed.count])
+            state.withheld[event.pose.piece] = trusted ? nil : event
+            if index < changed.count {
+                out.append(verdict)  // a change is always sent; the REPL ignores it under the threshold
+            } else if trusted {
+                var verdict = verdict  // a withheld piece, trusted now
+                verdict.timestamp = time
+                verdict.frame = frame
+                out.append(verdict)
+            }
         }
         send(out)
     }
