@@ -36,6 +36,14 @@ struct RefusalAdviceTests {
         #expect(faint.remedy == .lightOrCalibrate)
     }
 
+    @Test("two pieces of one colour split either way are told to part")
+    func sharedColour() {
+        let split = "with the touching piece of its colour split another way"
+        let message = CapturedLayout.describe(doubtful: [fit(.large1, lead: 0, rival: split), fit(.large2, lead: 0, rival: split)], profile: nil)
+        #expect(message.hasSuffix("so nothing was written: move large-1 and large-2 apart, or turn one of them"), "\(message)")
+        #expect(PieceFit.Remedy.separateFromColour.advice(for: ["square"]) == "move square apart from the touching piece of its colour, or turn it")
+    }
+
     @Test("pieces with one remedy share its sentence, in the order the pieces come")
     func grouped() {
         let message = CapturedLayout.describe(doubtful: [fit(.large1, lead: 0.02, rival: "turned 135°", hidden: 0.3),

@@ -153,7 +153,7 @@ public struct PieceFit: Sendable, Hashable {
         public func advice(for names: [String]) -> String {
             let one = names.count == 1
             let pieces = one ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
-            let it = one ? "it" : "them", its = one ? "its" : "their"
+            let its = one ? "its" : "their"
             switch self {
             case .nudgeOntoGrid:
                 return "nudge \(pieces) a little so that \(one ? "it sits" : "they sit") squarely on the grid (a corner on a "
@@ -163,7 +163,10 @@ public struct PieceFit: Sendable, Hashable {
             case .lieFlat:
                 return "check that \(pieces) \(one ? "lies" : "lie") flat, clear of or flush with \(its) neighbours, "
                     + "and photograph from more nearly straight above"
-            case .separateFromColour: return "move \(pieces) apart from the touching piece of \(its) colour, or turn \(it)"
+            case .separateFromColour:
+                // Usually both pieces of the colour are doubtful: then they are the pair to part.
+                return one ? "move \(pieces) apart from the touching piece of its colour, or turn it"
+                    : "move \(pieces) apart, or turn one of them"
             case .uncover:
                 // Unknown pixels over a piece are a hand as often as a glare or a deep shadow.
                 return "make sure nothing hides part of \(pieces) (a hand, a glare) and photograph again"
