@@ -10,6 +10,9 @@ import GridEditCore
 public struct CameraLayout: Sendable {
     /// The exact poses sent so far, by piece.
     public private(set) var sent: [TangramPiece: Pose] = [:]
+    /// The layout the last ``update(_:announced:time:frame:)`` settled (nil when it could not),
+    /// for a consumer that judges it further without settling it again.
+    public private(set) var lastSettled: LayoutSnapper.Result?
 
     public init() {}
 
@@ -64,7 +67,8 @@ public struct CameraLayout: Sendable {
     public mutating func update(_ events: [PoseEvent], announced: [PoseEvent], time: Double, frame: Int) -> [PoseEvent] {
         var out = events.filter { $0.kind == .removed }
         for event in out { sent[event.pose.piece] = nil }
-        guard let settled = try? Self.settle(announced.map(\.pose)) else {
+        lastSettled = try? Self.settle(announced.map(\.pose))
+        guard let settled = lastSettled else {
             // Not one layout (cannot happen with a tracker's ids): pass the raw events on.
             return out + events.filter { $0.kind != .removed }
         }

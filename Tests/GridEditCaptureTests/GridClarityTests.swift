@@ -1,5 +1,4 @@
 import CVision
-import Foundation
 import GridEditCore
 import GridEditLayout
 import GridEditTestSupport
@@ -82,12 +81,11 @@ struct GridClarityTests {
                                 write: { lines.append($0) }, status: { _ in })
         var state = PoseStream.State()
         for index in 0..<20 { stream.process(analysis, time: Double(index) * 0.1, index: index, state: &state) }
-        let events = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let last = try PhotoEvaluation.lastEvents(lines)
         for pose in layout.poses {
-            let last = try #require(events.last { $0["object"] as? String == pose.piece.rawValue }, "\(pose.piece) never sent")
-            let exact = try #require(ApproximatePose(pose).exact)
-            #expect(last["exactX"] as? String == exact.x.description && last["exactY"] as? String == exact.y.description, "\(last)")
-            #expect((last["confidence"] as? Double ?? 1) >= PieceFit.threshold, "\(pose.piece): \(last)")
+            let event = try #require(last[pose.piece], "\(pose.piece) never sent")
+            #expect(event.pose.exact == pose.position && event.pose.exactPose?.footprint == pose.footprint, "\(event)")
+            #expect(event.pose.confidence >= PieceFit.threshold, "\(pose.piece): \(event)")
         }
     }
 }

@@ -34,15 +34,6 @@ struct StreamWaitingTests {
         return (clear, doubtful, scene.poses, analyzer)
     }
 
-    /// The last pose event of each piece in the stream's lines, read as the REPL reads them.
-    static func lastEvents(_ lines: [String]) throws -> [TangramPiece: PoseEvent] {
-        var reader = TouchLineReader(), last: [TangramPiece: PoseEvent] = [:]
-        for (n, line) in lines.enumerated() {
-            if case .event(.pose(let event)) = try reader.read(Substring(line), number: n + 1) { last[event.pose.piece] = event }
-        }
-        return last
-    }
-
     @Test("the medium is not placed while small-1 is doubtful, the status says why, and it is placed where it lies once small-1 is sure")
     func waitsThenPlaces() throws {
         let (clear, doubtful, truth, analyzer) = try Self.analyses()
@@ -51,7 +42,7 @@ struct StreamWaitingTests {
                                 write: { lines.append($0) }, status: { statuses.append($0) })
         var state = PoseStream.State()
         for index in 0..<20 { stream.process(doubtful, time: Double(index) * 0.1, index: index, state: &state) }
-        var last = try Self.lastEvents(lines)
+        var last = try PhotoEvaluation.lastEvents(lines)
         let medium = try #require(last[.medium])
         #expect(medium.pose.confidence < PieceFit.threshold, "\(medium)")
         #expect(last[.small1].map { $0.pose.confidence < PieceFit.threshold } ?? true)
@@ -59,7 +50,7 @@ struct StreamWaitingTests {
         #expect(statuses.contains { $0.contains("medium (yellow) not placed yet: it lies against small-1") }, "\(statuses)")
 
         for index in 20..<40 { stream.process(clear, time: Double(index) * 0.1, index: index, state: &state) }
-        last = try Self.lastEvents(lines)
+        last = try PhotoEvaluation.lastEvents(lines)
         for pose in truth {
             let event = try #require(last[pose.piece], "\(pose.piece) never sent")
             #expect(event.pose.confidence >= PieceFit.threshold, "\(pose.piece): \(event)")

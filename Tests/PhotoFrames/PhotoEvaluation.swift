@@ -124,6 +124,16 @@ public enum PhotoEvaluation {
                             streamPlaced: stream.placed, streamWrong: stream.wrong)
     }
 
+    /// The last pose event of each piece among a stream's lines, read as the REPL reads them
+    /// (``TouchLineReader``).
+    public static func lastEvents(_ lines: [String]) throws -> [TangramPiece: PoseEvent] {
+        var reader = TouchLineReader(), last: [TangramPiece: PoseEvent] = [:]
+        for (n, line) in lines.enumerated() {
+            if case .event(.pose(let event)) = try reader.read(Substring(line), number: n + 1) { last[event.pose.piece] = event }
+        }
+        return last
+    }
+
     /// What the REPL does with the stream of `frames` (each analysis repeated the given number
     /// of times, a tenth of a second apart): it places a piece by each event at or over the
     /// threshold the stream's header gives, ignores the others (keeping the piece where it was)

@@ -93,6 +93,18 @@ public struct PieceFit: Sendable, Hashable {
     public var confidence: Double { min(explained, distinct, settled, gridClear) }
     public var isTrusted: Bool { confidence >= Self.threshold }
 
+    /// The settled layout's judgement of this piece (``GroupPlacement``): how far settling moved
+    /// it otherwise than its group, and how clearly the grid places it. The one-shot capture and
+    /// the REPL's stream both take it here, so both judge a settled piece alike.
+    mutating func take(_ groups: GroupPlacement.Judgement) {
+        groupApart = groups.apart[piece] ?? 0
+        if let grid = groups.grid[piece] {
+            gridMargin = grid.margin
+            gridByGroup = grid.byGroup
+            gridSeenWhole = grid.seenWhole
+        }
+    }
+
     /// Which measure holds a doubtful piece's confidence down: what its message says, and what
     /// the designer can do about it.
     public enum Doubt: Sendable, Hashable {

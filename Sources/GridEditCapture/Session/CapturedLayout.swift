@@ -85,12 +85,7 @@ public struct CapturedLayout: Sendable {
             if let report = reports[piece] {
                 fit.settleShift = report.distance
                 fit.settleTurn = report.turn
-                fit.groupApart = groups.apart[piece] ?? 0
-                if let grid = groups.grid[piece] {
-                    fit.gridMargin = grid.margin
-                    fit.gridByGroup = grid.byGroup
-                    fit.gridSeenWhole = grid.seenWhole
-                }
+                fit.take(groups)
             }
             return fit
         }

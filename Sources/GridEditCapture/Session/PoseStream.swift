@@ -132,7 +132,8 @@ public struct PoseStream {
         let again = state.withheld.values.filter { !changedPieces.contains($0.pose.piece) }.sorted { $0.pose.piece < $1.pose.piece }
         state.waiting = [:]
         let settled = changed + again
-        let judged = Self.judged(settled, announced: state.tracker.announced, unsettled: state.unsettled, waiting: &state.waiting)
+        let judged = Self.judged(settled, layout: state.layout.lastSettled, announced: state.tracker.announced,
+                                 unsettled: state.unsettled, waiting: &state.waiting)
         var out: [PoseEvent] = []
         for (index, (event, verdict)) in zip(settled, judged).enumerated() {
             let trusted = verdict.kind == .removed || verdict.pose.confidence >= PieceFit.threshold
@@ -150,35 +151,37 @@ public struct PoseStream {
         send(out)
     }
 
-    /// The settled events with each piece's confidence lowered by the measures the one-shot
-    /// capture applies to a settled layout (``GroupPlacement``): how clearly the grid places it,
-    /// by itself or with the group of touching pieces it belongs to, how well it moved with that
+    /// The settled events with each piece's confidence that of a ``PieceFit`` given the settled
+    /// `layout` of the announced poses, so every measure the one-shot capture applies to a
+    /// settled layout applies here too (``GroupPlacement``): how clearly the grid places it, by
+    /// itself or with the group of touching pieces it belongs to, how well it moved with that
     /// group, and how far settling turned it; so the editor ignores a group that could as well
     /// lie a few hundredths over, or a piece joined to it at the wrong place. A piece also waits
     /// (confidence 0) while a piece in view that settling does not know yet lies within reach of
     /// its group (``waitingFor(_:announced:unsettled:groups:)``).
-    static func judged(_ events: [PoseEvent], announced: [PoseEvent], unsettled: [ApproximatePose],
-                       waiting: inout [TangramPiece: TangramPiece]) -> [PoseEvent] {
+    static func judged(_ events: [PoseEvent], layout: LayoutSnapper.Result?, announced: [PoseEvent],
+                       unsettled: [ApproximatePose], waiting: inout [TangramPiece: TangramPiece]) -> [PoseEvent] {
+        guard let layout else { return events }
         let seen = announced.map(\.pose)
-        guard let settled = try? CameraLayout.settle(seen) else { return events }
-        let groups = GroupPlacement.judge(sightings: seen, poses: settled.poses, reports: settled.reports)
-        let turns = Dictionary(settled.reports.map { ($0.piece, $0.turn) }, uniquingKeysWith: { a, _ in a })
-        let partlyHidden = Set(seen.filter(\.occluded).map(\.piece))
+        let groups = GroupPlacement.judge(sightings: seen, poses: layout.poses, reports: layout.reports)
+        let reports = Dictionary(layout.reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        let occluded = Set(seen.filter(\.occluded).map(\.piece))
         return events.map { event in
             let piece = event.pose.piece
             guard event.kind != .removed else { return event }
+            // The event's confidence is the fit's, already lowered by how far settling moved the
+            // piece (`CameraLayout.update`); the stream knows only whether part of it was hidden,
+            // not how much (counted as all, which is more than `PieceFit.partlyHiddenShare`).
+            var fit = PieceFit(piece: piece, colour: "", fit: event.pose.confidence, explained: event.pose.confidence,
+                               margin: 1, rival: nil, settleShift: 0, hiddenShare: occluded.contains(piece) ? 1 : 0)
+            fit.settleTurn = reports[piece]?.turn ?? 0
+            fit.take(groups)
             var event = event
-            var confidence = event.pose.confidence
-            if let grid = groups.grid[piece] { confidence = min(confidence, grid.clarity) }
-            if let apart = groups.apart[piece] {
-                confidence = min(confidence, GroupPlacement.agreement(apart: apart, seenWhole: !partlyHidden.contains(piece)))
-            }
-            if let turn = turns[piece] { confidence = min(confidence, PieceFit.turnAgreement(turn)) }
+            event.pose.confidence = fit.confidence
             if let other = waitingFor(piece, announced: announced, unsettled: unsettled, groups: groups) {
                 waiting[piece] = other
-                confidence = 0
+                event.pose.confidence = 0
             }
-            event.pose.confidence = confidence
             return event
         }
     }
