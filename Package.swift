@@ -135,7 +135,10 @@ let package = Package(
         .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
         .testTarget(name: "GridEditLayoutTests", dependencies: ["GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON",
                                                                 "GridEditTestSupport"]),
-        .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences"]),
+        // The toy kind: a puzzle kind that lives only in the tests, the proof that a kind is one
+        // folder and one registration line (Tests/ToyKind/MarkGridKind.swift).
+        .target(name: "ToyKind", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON"], path: "Tests/ToyKind"),
+        .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences", "ToyKind"]),
         // A page's end of the WebSocket protocol: for the serve tests, the end-to-end tests of the
         // real binary and `gridedit-bench serve`.
         .target(name: "ServeTestClient", dependencies: [
@@ -145,10 +148,10 @@ let package = Package(
         ], path: "Tests/ServeTestClient"),
         .testTarget(name: "GridEditServeTests", dependencies: [
             "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
-            "ServeTestClient", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "ServeTestClient", "ToyKind", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
-                                                                  "GridEditJSON", "ServeTestClient"]),
+                                                                  "GridEditJSON", "ServeTestClient", "GridEditCapture", "PhotoFrames"]),
         // The page of `gridedit serve` in chromium: the real binary, its saved files read back with
         // Core, expected poses worked out by the editor's own settling engine.
         .testTarget(name: "GridEditBrowserTests", dependencies: ["BrowserSupport", "GridEditTestSupport", "GridEditCore", "GridEditGeometry",

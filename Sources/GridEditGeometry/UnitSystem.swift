@@ -17,25 +17,3 @@ public enum PlayArea {
         polygon.vertices.allSatisfy(contains)
     }
 }
-
-/// Maps units to screen points for rendering. Display only: results are `Double`.
-///
-/// Screen y grows downward, so y_screen = (8 − y) · unitSize.
-public struct ScreenTransform: Hashable, Sendable {
-    /// Screen points per unit.
-    public var unitSize: Double
-
-    public init(unitSize: Double = 50) {
-        self.unitSize = unitSize
-    }
-
-    public func toScreen(_ p: Point) -> (x: Double, y: Double) {
-        (p.doubleX * unitSize, (PlayArea.size.doubleValue - p.doubleY) * unitSize)
-    }
-
-    /// The inverse of ``toScreen(_:)``; snap the result with `Exact(approximating:)`
-    /// or to the quarter grid before using it as a coordinate.
-    public func toUnits(x: Double, y: Double) -> (x: Double, y: Double) {
-        (x / unitSize, PlayArea.size.doubleValue - y / unitSize)
-    }
-}

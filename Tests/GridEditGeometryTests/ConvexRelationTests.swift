@@ -184,20 +184,21 @@ import Testing
     }
 
     @Test func screenTransform() {
-        let screen = ScreenTransform()
-        #expect(screen.unitSize == 50)
-        #expect(screen.toScreen(.origin) == (0, 400))
-        #expect(screen.toScreen(pu(8, 8)) == (400, 0))
-        #expect(screen.toScreen(pq(5, 2)) == (62.5, 375))
-        #expect(ScreenTransform(unitSize: 10).toScreen(pu(1, 2)) == (10, 60))
-        #expect(screen.toUnits(x: 62.5, y: 375) == (1.25, 0.5))
+        let screen = ScreenTransform.playArea(unitSize: 50)
+        #expect(screen.apply(.origin) == (0, 400))
+        #expect(screen.apply(pu(8, 8)) == (400, 0))
+        #expect(screen.apply(pq(5, 2)) == (62.5, 375))
+        #expect(ScreenTransform.playArea(unitSize: 10).apply(pu(1, 2)) == (10, 60))
+        #expect(screen.unapply(62.5, 375) == (1.25, 0.5))
+        let grid = ScreenTransform(originX: 20, originY: 30, scaleX: 40, scaleY: 40)
+        #expect(grid.apply(2, 1) == (100, 70), "a Sudoku's (column, row), y down")
 
         var rng = SplitMix64(seed: 80)
         for _ in 0..<200 {
             let p = rng.point(32)
-            let transform = ScreenTransform(unitSize: Double(rng.int(1...100)))
-            let s = transform.toScreen(p)
-            let back = transform.toUnits(x: s.x, y: s.y)
+            let transform = ScreenTransform.playArea(unitSize: Double(rng.int(1...100)))
+            let s = transform.apply(p)
+            let back = transform.unapply(s.x, s.y)
             #expect(abs(back.x - p.doubleX) < 1e-9 && abs(back.y - p.doubleY) < 1e-9)
         }
     }

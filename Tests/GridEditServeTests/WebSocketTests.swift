@@ -6,6 +6,7 @@ import GridEditServe
 import GridEditTestSupport
 import ServeTestClient
 import Testing
+import ToyKind
 
 /// The protocol over a real loopback server, with a real WebSocket client as the page.
 @MainActor
@@ -203,4 +204,41 @@ final class SilentConsole: EditorConsole {
     func ask(_ question: String, options: [(key: Character, label: String)]) -> Character? { nil }
     func documentChanged(_ document: EditorDocument) {}
     func show(_ document: EditorDocument) {}
+}
+
+/// The tests' toy kind in the page: its entry lays shapes over the page and a click's command
+/// edits it, with no page or server code that names it.
+@MainActor
+@Suite(.serialized)
+struct ToyKindPageTests {
+    init() { EditingKinds.register(MarkGridEditing.self) }
+
+    @Test("A kind registered in the tests is opened, shown and edited through the page protocol")
+    func toyKindInThePage() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+            {"formatVersion": 1, "kind": "mark-grid", "id": "toy", "name": "Toy", "difficulty": "easy",
+             "createdAt": "2026-11-22T09:00:00Z", "updatedAt": "2026-11-22T09:00:00Z", "rows": ["#.", ".."]}
+
+            """, to: "toy.json")
+        let session = try makeSession(folder)
+        try await withLiveServer(session) { port in
+            try await withPage(port: port) { page in
+                let opened = try await page.request([.init("type", .string("open")), .init("path", .string("toy.json"))])
+                #expect(opened.bool("ok") == true, "\(opened.outputTexts)")
+                let state = try await page.nextState()
+                #expect(state["document"]?.string("kind") == "mark-grid")
+                #expect(state.string("status") == "1 of 4 marked")
+                let shapes = state["shapes"]?.items ?? []
+                #expect(shapes.map { $0.string("part") ?? "" } == ["r1c1", "r1c2", "r2c1", "r2c2"])
+                let action = try #require(shapes.first { $0.string("part") == "r2c2" }?.string("action"))
+                let reply = try await page.request([.init("type", .string("command")), .init("line", .string(action))])
+                #expect(reply.bool("ok") == true, "the kind's command is allowed from the page: \(reply.outputTexts)")
+                let after = try await page.nextState()
+                #expect(after.string("status") == "2 of 4 marked")
+                #expect(after["shapes"]?.items.first { $0.string("part") == "r2c2" }?.string("label") == "#")
+            }
+        }
+        #expect((session.service.active?.puzzle as? MarkGrid)?.currentState == [[true, false], [false, true]])
+    }
 }

@@ -74,15 +74,7 @@ extension CommandInterpreter {
     }
 
     func kindSummary(_ document: EditorDocument) -> String {
-        switch document.puzzle {
-        case let t as TangramPuzzle:
-            return "\(t.pieces?.count ?? 0) pieces placed" + ((t.tray ?? []).isEmpty ? "" : ", \(t.tray!.count) in the tray")
-                + (t.silhouette == nil ? "" : ", silhouette")
-        case let s as SudokuPuzzle:
-            return "\(s.size.rawValue)×\(s.size.rawValue), \(s.givens.cells.filter { $0 != 0 }.count) givens"
-        case let other:
-            return other.summary
-        }
+        EditingKinds.of(document).summary(of: document)
     }
 
     func summarizeFindings(_ document: EditorDocument) {

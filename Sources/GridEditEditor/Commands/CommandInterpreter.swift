@@ -39,6 +39,7 @@ public final class CommandInterpreter {
         self.service = service
         self.console = console
         self.liveView = liveView
+        for command in EditingKinds.commands { handlers[command.spec.name] = command.handler }
     }
 
     /// Runs one command line. Blank lines and `# comments` do nothing.
@@ -70,23 +71,6 @@ public final class CommandInterpreter {
         case "switch": try switchDocument(&a)
         case "meta": try meta(&a)
         case "recover": try recover(&a)
-        case "place": try place(&a)
-        case "move": try move(&a)
-        case "nudge": try nudge(&a)
-        case "rotate": try rotate(&a)
-        case "flip": try tangramEdit(&a) { (e, piece) throws(EditError) in try e.flip(piece) }
-        case "remove": try tangramEdit(&a) { (e, piece) throws(EditError) in try e.remove(piece) }
-        case "attach": try attach(&a)
-        case "detach": try tangramEdit(&a) { (e, piece) throws(EditError) in try e.detach(piece) }
-        case "pin": try pin(&a)
-        case "unpin": try unpin(&a)
-        case "snap": try snap(&a)
-        case "layer": try layer(&a)
-        case "set": try setCell(&a)
-        case "clear": try clearCell(&a)
-        case "given": try given(&a)
-        case "candidates": try candidates(&a)
-        case "hint": try hint(&a)
         case "undo": try undoRedo(&a, undo: true)
         case "redo": try undoRedo(&a, undo: false)
         case "history": try a.end(); try history()
@@ -112,24 +96,8 @@ public final class CommandInterpreter {
         return document
     }
 
-    func requireTangram() throws(EditError) -> (EditorDocument, TangramEditor) {
-        let document = try requireDocument()
-        guard let editor = document.tangramEditor else {
-            throw EditError("\(document.displayName) is a \(document.kindName); piece commands need a tangram")
-        }
-        return (document, editor)
-    }
-
-    func requireSudoku() throws(EditError) -> (EditorDocument, SudokuEditor) {
-        let document = try requireDocument()
-        guard let editor = document.sudokuEditor else {
-            throw EditError("\(document.displayName) is a \(document.kindName); cell commands need a sudoku")
-        }
-        return (document, editor)
-    }
-
     /// Performs a proposal on a document and reports it.
-    func perform(_ proposal: Proposal, on document: EditorDocument) throws(EditError) {
+    public func perform(_ proposal: Proposal, on document: EditorDocument) throws(EditError) {
         guard !proposal.command.isEmpty else {
             // Snapping can bring a piece back where it was: no edit, nothing to undo.
             console.say("\(proposal.command.label): nothing changed", .note)
@@ -252,8 +220,10 @@ public final class CommandInterpreter {
         }
         let column = 34
         let width = max(console.width, column + 30)
-        for group in CommandSpec.Group.allCases {
-            console.say(group.rawValue, .heading)
+        var groups: [CommandSpec.Group] = []
+        for spec in commands where !groups.contains(spec.group) { groups.append(spec.group) }
+        for group in groups {
+            console.say(group.title, .heading)
             for spec in commands where spec.group == group {
                 let summary = Self.wrap(spec.summary, width: width - column - 1)
                 if spec.usage.count > column - 3 {

@@ -3,12 +3,15 @@ import GridEditCore
 /// One command of the editor language: its name, help and what its arguments are (which also
 /// drives Tab completion).
 public struct CommandSpec: Sendable {
-    public enum Group: String, Sendable, CaseIterable {
-        case documents = "Documents"
-        case tangram = "Tangram"
-        case sudoku = "Sudoku"
-        case editing = "Editing"
-        case session = "Session"
+    /// A heading of `help`: the editor's own groups, and one per kind (its entry's commands).
+    public struct Group: Sendable, Hashable {
+        public var title: String
+
+        public init(_ title: String) { self.title = title }
+
+        public static let documents = Group("Documents")
+        public static let editing = Group("Editing")
+        public static let session = Group("Session")
     }
 
     /// What a positional argument is, for completion.
@@ -58,8 +61,9 @@ public struct CommandSpec: Sendable {
 }
 
 extension CommandSpec {
-    /// Every command, in the order `help` lists them.
-    public static let all: [CommandSpec] = [
+    /// The editor's own commands (documents, editing, session), in the order `help` lists them;
+    /// each kind's commands come from its ``KindEditing`` entry (``all``).
+    public static let editor: [CommandSpec] = [
         // Documents
         CommandSpec("new", group: .documents, usage: "new TEMPLATE [PATH]",
                     summary: "start a puzzle from templates/ (tangram, sudoku-4x4, sudoku-6x6, sudoku-9x9)",
@@ -112,87 +116,6 @@ extension CommandSpec {
                         """,
                     arguments: [.value], flags: ["--discard"]),
 
-        // Tangram
-        CommandSpec("place", group: .tangram, usage: "place PIECE X Y [ANGLE] [flip]",
-                    summary: "put a piece on the board with its origin corner at (X, Y)",
-                    details: """
-                        PIECE is an id (large-1, medium, parallelogram), a unique start of one (par, sq), or the \
-                        letter the preview shows (L l M S s Q P). X and Y are exact (2, 1.25, 4+0.5√2, 4+0.5sqrt2) \
-                        or, with grid snapping on, any decimal (snapped to the 0.25 grid). ANGLE is in degrees, \
-                        counter-clockwise (snapped to 45° steps). With anchors on, the piece lands exactly on a \
-                        corner or flush with an edge of a piece within the snap radius.
-                        """,
-                    arguments: [.piece(.unplaced), .value, .value, .words(["0", "45", "90", "135", "180", "225", "270", "315"]),
-                                .words(["flip"])]),
-        CommandSpec("move", aliases: ["mv"], group: .tangram, usage: "move PIECE X Y",
-                    summary: "move a piece (and its group) so its origin is at (X, Y); snaps and anchors",
-                    arguments: [.piece(.placed), .value, .value]),
-        CommandSpec("nudge", group: .tangram, usage: "nudge PIECE DX DY | nudge PIECE left|right|up|down [STEPS]",
-                    summary: "shift a piece (and its group) exactly, without anchoring",
-                    details: "Directions move by STEPS quarter units (default 1). DX and DY must be exact.",
-                    arguments: [.piece(.placed), .words(["left", "right", "up", "down"]), .value]),
-        CommandSpec("rotate", aliases: ["rot"], group: .tangram, usage: "rotate PIECE ANGLE [about X Y]",
-                    summary: "turn a piece (and its group) counter-clockwise; negative turns clockwise",
-                    details: """
-                        Turns about a 0.25-grid point near the middle of the piece or group, chosen so the turn \
-                        is exact, or about (X, Y). A 45° turn that would need eighths of a unit is refused \
-                        (pick a corner of the piece as the pivot, or turn by 90°).
-                        """,
-                    arguments: [.piece(.placed), .words(["45", "90", "135", "180", "-45", "-90", "-135"]), .words(["about"])]),
-        CommandSpec("flip", group: .tangram, usage: "flip PIECE",
-                    summary: "mirror a piece (and its group) left to right in place",
-                    arguments: [.piece(.placed)]),
-        CommandSpec("remove", aliases: ["rm"], group: .tangram, usage: "remove PIECE",
-                    summary: "take a piece off the board", arguments: [.piece(.placed)]),
-        CommandSpec("attach", group: .tangram, usage: "attach PIECE PIECE...",
-                    summary: "group pieces so they move, turn and flip together",
-                    arguments: [.piece(.placed)], repeatsLast: true),
-        CommandSpec("detach", group: .tangram, usage: "detach PIECE",
-                    summary: "take a piece out of its group", arguments: [.piece(.placed)]),
-        CommandSpec("pin", group: .tangram, usage: "pin PIECE...",
-                    summary: "fix pieces where they are: no command moves them and settling leaves them be",
-                    details: """
-                        A pinned piece cannot be moved, nudged, turned, flipped or removed, and neither can the \
-                        group it belongs to; camera and replayed poses for it are ignored. The view marks it. \
-                        Pins are session state, like groups: they are not saved in the puzzle file, but undo, \
-                        redo and recovery keep them.
-                        """,
-                    arguments: [.piece(.unpinned)], repeatsLast: true),
-        CommandSpec("unpin", group: .tangram, usage: "unpin PIECE...|all",
-                    summary: "let pinned pieces move again", arguments: [.piece(.pinned)], repeatsLast: true),
-        CommandSpec("snap", group: .tangram, usage: "snap [grid|rotation|anchors on|off] [radius R] [PIECE]",
-                    summary: "show or change snapping; `snap PIECE` anchors a piece where it is",
-                    details: """
-                        grid: inexact positions go to the 0.25 grid. rotation: angles go to 45° steps. anchors: \
-                        placed and moved pieces land exactly on a nearby corner or flush with a nearby edge \
-                        (within radius R units, default 0.5). Settings belong to the active puzzle.
-                        """,
-                    arguments: [.snapTarget, .words(["on", "off"])]),
-        CommandSpec("layer", group: .tangram, usage: "layer [solution|tray]",
-                    summary: "choose which arrangement piece commands edit: the solution or the tray",
-                    arguments: [.words(["solution", "tray"])]),
-
-        // Sudoku
-        CommandSpec("set", group: .sudoku, usage: "set CELL DIGIT",
-                    summary: "enter a digit in the working grid (CELL like r3c4)",
-                    details: "The working grid is the puzzle played through; conflicts show as sudoku.conflict.",
-                    arguments: [.value, .value]),
-        CommandSpec("clear", group: .sudoku, usage: "clear CELL|all",
-                    summary: "empty an entered cell (or every entered cell)", arguments: [.words(["all"])]),
-        CommandSpec("given", group: .sudoku, usage: "given CELL DIGIT|.",
-                    summary: "make a cell a given, or (with .) an empty cell again", arguments: [.value, .value]),
-        CommandSpec("candidates", aliases: ["cand"], group: .sudoku, usage: "candidates [CELL]",
-                    summary: "the digits still possible in a cell (or in every empty cell)", arguments: [.value]),
-        CommandSpec("hint", group: .sudoku, usage: "hint [--place]",
-                    summary: "the next logical step for the working grid; --place enters the digit it finds",
-                    details: """
-                        Uses the Sudoku grader: it names the technique and the cells (hidden single, naked pair, \
-                        X-wing, …) leading to the next digit, or points out a conflict, entered digits that are \
-                        not the solution, or givens that do not make a puzzle (no or several solutions). \
-                        --place enters the digit as an ordinary, undoable edit.
-                        """,
-                    flags: ["--place"]),
-
         // Editing
         CommandSpec("undo", aliases: ["u"], group: .editing, usage: "undo [N]", summary: "undo the last edit (or N edits)",
                     arguments: [.value]),
@@ -234,6 +157,16 @@ extension CommandSpec {
                     summary: "leave (asks about unsaved changes; in a script fails unless --force)",
                     flags: ["--force"]),
     ]
+
+    /// Every command: the documents group, every kind's commands, then editing and session.
+    public static var all: [CommandSpec] {
+        editor.filter { $0.group == .documents } + EditingKinds.commands.map(\.spec) + editor.filter { $0.group != .documents }
+    }
+
+    /// The commands of this build: the editor's and the shipped kinds' (not a registered kind's).
+    public static var shipped: [CommandSpec] {
+        editor + EditingKinds.builtIn.flatMap { $0.commands.map(\.spec) }
+    }
 
     /// The command named `name` or one of its aliases, among `commands`.
     public static func named(_ name: String, in commands: [CommandSpec] = all) -> CommandSpec? {

@@ -105,19 +105,14 @@ public struct Completer {
         return Completion(word: word, candidates: matches, display: matches)
     }
 
-    /// Piece ids of the active tangram's layer: placed, unplaced, or all.
+    /// Candidates for a piece argument, from the active document's kind entry (or, with none
+    /// open or another kind active, from whichever kind knows the argument).
     private func pieces(_ placement: CommandSpec.Argument.Placement) -> [String] {
-        guard let editor = service.active?.tangramEditor else { return TangramPiece.allCases.map(\.rawValue) }
-        let placed = Set(editor.poses.map(\.piece))
-        return TangramPiece.allCases.filter { piece in
-            switch placement {
-            case .placed: placed.contains(piece)
-            case .unplaced: !placed.contains(piece)
-            case .any: true
-            case .pinned: editor.pinned.contains(piece)
-            case .unpinned: placed.contains(piece) && !editor.pinned.contains(piece)
-            }
-        }.map(\.rawValue)
+        let argument = CommandSpec.Argument.piece(placement)
+        if let document = service.active, let found = EditingKinds.of(document).completions(for: argument, in: document) {
+            return found
+        }
+        return EditingKinds.all.lazy.compactMap { $0.completions(for: argument, in: nil) }.first ?? []
     }
 
     /// Files and folders matching a partial path; folders end in `/`, files must have one of the

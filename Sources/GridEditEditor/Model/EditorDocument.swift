@@ -61,42 +61,11 @@ public final class EditorDocument {
 
     public var kindName: String { state.puzzle.kindName }
 
-    /// The Tangram editor for the active layer (nil for another kind).
-    public var tangramEditor: TangramEditor? {
-        guard let tangram = state.puzzle as? TangramPuzzle else { return nil }
-        let memory = settledInputs[layer] ?? [:]
-        var remembered: [TangramPiece: ApproximatePose] = [:]
-        for pose in TangramKind.poses(layer.arrangement, of: tangram) {
-            if let given = memory[pose.piece]?[pose] { remembered[pose.piece] = given }
-        }
-        return TangramEditor(puzzle: tangram, groups: state.groups, layer: layer, settings: settings, remembered: remembered,
-                             pinned: state.pins[layer])
-    }
-
     /// What the settling engine was given for each piece, by the exact pose that came of it: a
     /// piece still in such a pose takes part in the next settle as it was given (so settling does
     /// not depend on the order poses arrived in). Keyed by pose, so undo and redo find the right
     /// one; not journaled (after a recovery, pieces take part with their exact poses).
     var settledInputs: [Layer: [TangramPiece: [Pose: ApproximatePose]]] = [:]
-
-    /// Remembers what a performed proposal's pieces were settled from.
-    func remember(_ proposal: Proposal) {
-        guard !proposal.settledInputs.isEmpty, let tangram = state.puzzle as? TangramPuzzle else { return }
-        for (layer, inputs) in proposal.settledInputs {
-            for pose in TangramKind.poses(layer.arrangement, of: tangram) {
-                guard let given = inputs[pose.piece] else { continue }
-                settledInputs[layer, default: [:]][pose.piece, default: [:]][pose] = given
-            }
-        }
-    }
-
-    /// The pieces pinned in a layer of a Tangram: what settling must leave where they are.
-    public func pinnedPieces(in layer: Layer) -> Set<TangramPiece> { state.pins[layer] }
-
-    /// The Sudoku editor (nil for another kind).
-    public var sudokuEditor: SudokuEditor? {
-        (state.puzzle as? SudokuPuzzle).map(SudokuEditor.init)
-    }
 
     /// The header a journal started now would carry.
     func journalHeader(boot: String, started: String) -> JournalHeader {

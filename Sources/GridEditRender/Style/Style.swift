@@ -160,6 +160,12 @@ extension Style {
 
     /// The solution colour of a piece.
     func pieceColor(_ piece: TangramPiece) -> Color { tangram.pieces[piece.shape] ?? tangram.silhouette }
+
+    /// The colour a drawing gives a part by its name (a tangram piece, `large-1`), for front ends
+    /// that lay shapes over the drawing; nil for a name that has no colour of its own.
+    public func partColor(_ name: String) -> Color? {
+        TangramPiece(rawValue: name).flatMap { tangram.pieces[$0.shape] }
+    }
 }
 
 extension String {

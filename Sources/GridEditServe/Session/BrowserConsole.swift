@@ -28,14 +28,16 @@ final class BrowserConsole: EditorConsole {
     }
 }
 
-/// The REPL verbs a page may send as `command` messages: edits, undo and redo, and views. Verbs
-/// that name files (`open`, `new`, `save as`, `render`, `replay`, `capture`, `recover`) have their
-/// own messages whose paths go through ``ServedFolder/resolve(_:mustExist:)``, or are not offered.
+/// The REPL verbs a page may send as `command` messages: every kind's commands (edits and views
+/// of the puzzle, from its ``KindEditing`` entry), undo and redo, and views. Verbs that name files
+/// (`open`, `new`, `save as`, `render`, `replay`, `capture`, `recover`) have their own messages
+/// whose paths go through ``ServedFolder/resolve(_:mustExist:)``, or are not offered.
 enum BrowserCommands {
-    static let allowed: Set<String> = [
-        "place", "move", "nudge", "rotate", "flip", "remove", "attach", "detach", "pin", "unpin", "snap", "layer",
-        "set", "clear", "given", "candidates", "hint", "undo", "redo", "history", "validate", "meta", "list", "switch",
-    ]
+    static let editorVerbs: Set<String> = ["undo", "redo", "history", "validate", "meta", "list", "switch"]
+
+    static var allowed: Set<String> {
+        editorVerbs.union(EditingKinds.commands.filter(\.fromPage).map(\.spec.name))
+    }
 
     /// Nil when the line may run; else why not.
     static func refusal(_ line: String) -> String? {

@@ -236,31 +236,28 @@ public final class ServeSession {
         return .fields(["type": .string("result"), "id": id, "ok": .bool(ok), "output": .array(output)])
     }
 
-    /// Where a piece dragged by (dx, dy) would land: the same `move` the drag's release performs
-    /// (`LiveInput` turns a drag into `TangramEditor.move`), worked out and not performed.
+    /// Where a piece dragged by (dx, dy) would land: the kind's drag preview (for a tangram the
+    /// same `move` the drag's release performs), worked out and not performed.
     private func ghost(_ name: String, dx: Double, dy: Double, id: JSONValue) -> JSONValue {
         guard dx.isFinite, dy.isFinite, abs(dx) < 1000, abs(dy) < 1000 else { return Self.error("dx and dy must be finite numbers of units", id: id) }
-        guard let piece = TangramPiece(rawValue: name) else {
-            return Self.error("unknown piece \"\(name)\"; pieces are \(TangramPiece.allCases.map(\.rawValue).joined(separator: ", "))", id: id)
-        }
-        guard let document = service.active, let editor = document.tangramEditor else { return Self.error("the active puzzle is not a tangram", id: id) }
-        guard let pose = editor.pose(of: piece) else { return Self.error("\(name) is not placed in the \(document.layer.rawValue)", id: id) }
-        guard case .tangram(let scale, let originX, let originY)? = renderer?.previewFrame(of: document.puzzle, options: StateMessage.options(for: document.puzzle)) else {
+        guard let document = service.active else { return Self.error("no puzzle is open", id: id) }
+        let entry = EditingKinds.of(document)
+        let drawing = entry.pageDrawing(of: document)
+        guard let frame = renderer?.previewFrame(of: drawing.puzzle, options: StateMessage.options(for: drawing)) else {
             return Self.error("the puzzle is not drawn (no style)", id: id)
         }
-        let proposal: Proposal
+        let preview: DragPreview
         do throws(EditError) {
-            proposal = try editor.move(piece, to: .approximate(pose.position.doubleX + dx, pose.position.doubleY + dy))
+            preview = try entry.dragPreview(part: name, dx: dx, dy: dy, in: document, frame: frame)
         } catch {
-            return .fields(["type": .string("ghost"), "id": id, "piece": .string(name), "pieces": .array([]), "error": .string(error.message)])
+            return Self.error(error.message, id: id)
         }
-        let landed: [JSONValue] = proposal.command.changes.compactMap { change in
-            guard let moved = change.poseChange, moved.layer == document.layer, let after = moved.after else { return nil }
-            return .fields(["piece": .string(after.piece.rawValue),
-                            "points": StateMessage.points(after, scale: scale, originX: originX, originY: originY)])
+        if let refusal = preview.refusal {
+            return .fields(["type": .string("ghost"), "id": id, "piece": .string(name), "pieces": .array([]), "error": .string(refusal)])
         }
+        let landed = preview.landed.map { JSONValue.fields(["piece": .string($0.part), "points": $0.outline]) }
         return .fields(["type": .string("ghost"), "id": id, "piece": .string(name), "pieces": .array(landed),
-                        "notes": .array(proposal.notes.map(JSONValue.string))])
+                        "notes": .array(preview.notes.map(JSONValue.string))])
     }
 
     static func error(_ message: String, id: JSONValue) -> JSONValue {

@@ -218,7 +218,7 @@ final class REPLSession {
             var text = lines.enumerated().map { ($0.offset == 0 ? "browser: " : "  ") + $0.element.trimming(" ") }.joined(separator: "\n") + "\n"
             if let reader {
                 if let document = self.service.active {
-                    text += Preview.render(document, style: self.style, extra: PreviewExtras.lines) + "\n"
+                    text += Preview.render(document, style: self.style) + "\n"
                 }
                 reader.post(self.style.paint(text, .note))
             } else {
@@ -249,7 +249,7 @@ final class REPLSession {
         var text = "gridedit"
         if let document = service.active {
             text = document.displayName + (document.isDirty ? "*" : "")
-            if document.puzzle is TangramPuzzle, document.layer == .tray { text += " [tray]" }
+            if let tag = EditingKinds.of(document).promptTag(of: document) { text += " " + tag }
         }
         guard style.colour else { return text + "> " }
         return "\u{1}\u{1B}[1m\u{1}" + text + "\u{1}\u{1B}[0m\u{1}> "
@@ -304,7 +304,7 @@ final class TerminalConsole: EditorConsole {
     var width: Int { TerminalStyle.width(of: 1) }
 
     func show(_ document: EditorDocument) {
-        StandardStreams.write(Preview.render(document, style: style, extra: PreviewExtras.lines) + "\n")
+        StandardStreams.write(Preview.render(document, style: style) + "\n")
     }
 }
 
@@ -328,7 +328,7 @@ final class ScriptConsole: EditorConsole {
     func documentChanged(_ document: EditorDocument) {}
 
     func show(_ document: EditorDocument) {
-        StandardStreams.write(Preview.render(document, style: style, extra: PreviewExtras.lines) + "\n")
+        StandardStreams.write(Preview.render(document, style: style) + "\n")
     }
 }
 

@@ -32,6 +32,22 @@ struct TerminalStyle {
         colour ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text
     }
 
+    /// A kind's styled lines as terminal lines: each run in its SGR attributes when colour is on.
+    func render(_ text: StyledText) -> [String] {
+        text.lines.map { runs in runs.map { run in run.style.map { sgr(Self.codes($0), run.text) } ?? run.text }.joined() }
+    }
+
+    /// The SGR codes of a style: weight, then foreground, then background.
+    static func codes(_ style: TextStyle) -> String {
+        var codes: [String] = []
+        if style.bold { codes.append("1") }
+        if style.dim { codes.append("2") }
+        if style.underline { codes.append("4") }
+        if let f = style.foreground { codes.append(f < 8 ? String(30 + f) : f < 16 ? String(82 + f) : "38;5;\(f)") }
+        if let b = style.background { codes.append(b < 8 ? String(40 + b) : b < 16 ? String(92 + b) : "48;5;\(b)") }
+        return codes.isEmpty ? "0" : codes.joined(separator: ";")
+    }
+
     func paint(_ text: String, _ style: MessageStyle) -> String {
         switch style {
         case .plain: text

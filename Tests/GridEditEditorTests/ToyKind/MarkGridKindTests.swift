@@ -5,11 +5,12 @@ import GridEditJSON
 import GridEditLayout
 import GridEditTestSupport
 import Testing
+import ToyKind
 
 @Suite("A kind defined only in the tests is checked, edited, undone, journaled and recovered like the shipped ones")
 struct MarkGridKindTests {
-    /// The one registration line a new kind needs.
-    static let registered: Void = PuzzleKinds.register(MarkGridKind.self)
+    /// The one registration line a new kind needs: its editor entry, which brings its file half.
+    static let registered: Void = EditingKinds.register(MarkGridEditing.self)
 
     init() { _ = Self.registered }
 
@@ -69,6 +70,30 @@ struct MarkGridKindTests {
         try service.save(document)
         #expect(try folder.read("toy.json").contains("\"rows\": [\"#.\", \".#\"]"))
         #expect(Checker().check([folder.path + "/toy.json"]).files.first?.findings.isEmpty == true)
+    }
+
+    @Test("The REPL's language edits it through its entry: open, status, view, its own command, help, completion, undo, save")
+    func editedInTheREPL() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.file(rows: ["#.", ".."]), to: "toy.json")
+        let console = CapturingConsole()
+        let interpreter = CommandInterpreter(service: makeService(), console: console)
+        #expect(await interpreter.execute("open \(folder.path)/toy.json") == .ok)
+        #expect(console.text.contains("(mark-grid 2 rows)"), "the kind's summary: \(console.text)")
+        #expect(await interpreter.execute("mark r2c1") == .ok, "the kind's own command, from its entry: \(console.text)")
+        let document = try #require(interpreter.service.active)
+        #expect((document.puzzle as? MarkGrid)?.currentState == [[true, false], [true, false]])
+        #expect(EditingKinds.of(document).status(of: document) == ["2 of 4 marked"])
+        #expect(EditingKinds.of(document).textView(of: document, colour: false).plain == ["#.", "#."])
+        #expect(await interpreter.execute("mark r9c9") != .ok, "a bad part is refused through the same table")
+        #expect(await interpreter.execute("help") == .ok)
+        #expect(console.text.contains("Mark grid") && console.text.contains("mark CELL"), "help lists the kind's group")
+        #expect(Completer(service: interpreter.service, commands: interpreter.commands).complete("ma").candidates == ["mark"])
+        #expect(await interpreter.execute("undo") == .ok)
+        #expect((document.puzzle as? MarkGrid)?.currentState == [[true, false], [false, false]])
+        #expect(await interpreter.execute("mark r2c2") == .ok)
+        #expect(await interpreter.execute("save") == .ok)
+        #expect(try folder.read("toy.json").contains("\"rows\": [\"#.\", \".#\"]"))
     }
 
     @Test("After a crash the journal brings the edits back")

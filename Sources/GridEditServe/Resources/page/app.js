@@ -4,11 +4,12 @@
 //
 // Observable state for tests: body[data-state-version] is the version of the state last painted
 // (set once the picture is decoded, so a screenshot taken after it shows the new drawing),
-// body[data-pending] the requests still unanswered, body[data-kind] tangram|sudoku|none.
+// body[data-pending] the requests still unanswered, body[data-kind] the active puzzle's kind (tangram, sudoku, …) or none.
 
 import { Connection } from './connection.js';
 import { TangramView } from './tangram.js';
 import { SudokuView } from './sudoku.js';
+import { ShapesView } from './shapes.js';
 import { PackView } from './pack.js';
 import { DetailsView } from './details.js';
 
@@ -21,6 +22,7 @@ class App {
     this.paints = 0;
     this.tangram = new TangramView(this);
     this.sudoku = new SudokuView(this);
+    this.shapes = new ShapesView(this);
     this.pack = new PackView(this);
     this.details = new DetailsView(this);
     this.connection = new Connection({
@@ -36,7 +38,9 @@ class App {
 
   get view() {
     const kind = this.state?.document?.kind;
-    return kind === 'tangram' ? this.tangram : kind === 'sudoku' ? this.sudoku : null;
+    if (kind === 'tangram') return this.tangram;
+    if (kind === 'sudoku') return this.sudoku;
+    return this.state?.shapes ? this.shapes : null;
   }
 
   receive(message) {
@@ -142,7 +146,7 @@ class App {
     const overlay = $('overlay');
     overlay.setAttribute('viewBox', `0 0 ${this.state?.size || 640} ${this.state?.size || 640}`);
     overlay.replaceChildren();
-    if (this.state?.frame) this.view?.draw(overlay);
+    if (this.state?.frame || this.state?.shapes) this.view?.draw(overlay);
     if (counts) this.repainted();
   }
 

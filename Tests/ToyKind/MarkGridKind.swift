@@ -1,34 +1,36 @@
 import GridEditCore
 import GridEditJSON
 
-// A toy puzzle kind that lives only in the tests: the proof that `PuzzleKind` is the whole table a
-// kind must provide. Nothing outside this folder knows it; `MarkGridKindTests` registers it with
-// one line, then checks, edits, undoes, journals, recovers and saves it through the same code
-// paths as the shipped kinds.
+// A toy puzzle kind that lives only in the tests: the proof that `PuzzleKind` (the file half) and
+// `KindEditing` (the editor half, MarkGridEditing.swift) are the whole table a kind must provide.
+// Nothing outside this folder knows it; the tests register it with one line
+// (`EditingKinds.register(MarkGridEditing.self)`), then check, edit, undo, journal, recover and
+// save it, in the REPL's language and in the page, through the same code paths as the shipped
+// kinds.
 //
 // A mark grid is a small grid of cells that are marked (`#`) or blank (`.`):
 //
 //     {"formatVersion": 1, "kind": "mark-grid", …, "rows": ["#.", ".#"]}
 
 /// A mark grid: rows of `#` and `.` of equal length.
-struct MarkGrid: Puzzle {
-    typealias Kind = MarkGridKind
-    typealias State = [[Bool]]
+public struct MarkGrid: Puzzle {
+    public typealias Kind = MarkGridKind
+    public typealias State = [[Bool]]
 
-    var metadata: PuzzleMetadata
+    public var metadata: PuzzleMetadata
     /// `true` where a cell is marked, top row first.
-    var currentState: [[Bool]]
+    public var currentState: [[Bool]]
 
     /// Complete when every row has a mark.
-    var isCompleted: Bool { currentState.allSatisfy { $0.contains(true) } }
+    public var isCompleted: Bool { currentState.allSatisfy { $0.contains(true) } }
 }
 
-enum MarkGridKind: PuzzleKind {
-    static let name = "mark-grid"
-    static let keys = ["rows"]
-    static let rules: [any Rule<MarkGrid>] = [BlankRowRule()]
+public enum MarkGridKind: PuzzleKind {
+    public static let name = "mark-grid"
+    public static let keys = ["rows"]
+    public static let rules: [any Rule<MarkGrid>] = [BlankRowRule()]
 
-    static func decode(_ object: ObjectReader, metadata: PuzzleMetadata, context: DecodeContext) -> MarkGrid? {
+    public static func decode(_ object: ObjectReader, metadata: PuzzleMetadata, context: DecodeContext) -> MarkGrid? {
         guard let node = object.required("rows"), let items = context.array(node) else { return nil }
         var rows: [[Bool]] = []
         for item in items {
@@ -43,19 +45,19 @@ enum MarkGridKind: PuzzleKind {
         return MarkGrid(metadata: metadata, currentState: rows)
     }
 
-    static func encodeFields(_ puzzle: MarkGrid) -> [JSONValue.Member] {
+    public static func encodeFields(_ puzzle: MarkGrid) -> [JSONValue.Member] {
         [.init("rows", .array(puzzle.currentState.map { .string(String($0.map { $0 ? "#" : "." })) }))]
     }
 
-    static func summary(_ puzzle: MarkGrid) -> String { "\(puzzle.currentState.count) rows" }
+    public static func summary(_ puzzle: MarkGrid) -> String { "\(puzzle.currentState.count) rows" }
 
     /// Parts are cells `r1c1`…; a marked cell's value is `true`, a blank one has none.
-    static func part(_ name: String, of puzzle: MarkGrid) throws(PuzzlePartError) -> JSONValue? {
+    public static func part(_ name: String, of puzzle: MarkGrid) throws(PuzzlePartError) -> JSONValue? {
         let (r, c) = try cell(name, in: puzzle)
         return puzzle.currentState[r][c] ? .bool(true) : nil
     }
 
-    static func setPart(_ name: String, to value: JSONValue?, in puzzle: inout MarkGrid) throws(PuzzlePartError) {
+    public static func setPart(_ name: String, to value: JSONValue?, in puzzle: inout MarkGrid) throws(PuzzlePartError) {
         let (r, c) = try cell(name, in: puzzle)
         guard value == nil || value == .bool(true) else { throw PuzzlePartError("\(name) is marked (true) or blank (no value)") }
         puzzle.currentState[r][c] = value != nil
@@ -72,12 +74,14 @@ enum MarkGridKind: PuzzleKind {
 }
 
 /// A row with no mark: allowed, but a hint that the grid is unfinished.
-struct BlankRowRule: Rule {
-    static let id = "mark-grid.blank-row"
-    static let summary = "A row of the mark grid has no mark."
-    static let severity = Finding.Severity.warning
+public struct BlankRowRule: Rule {
+    public static let id = "mark-grid.blank-row"
+    public static let summary = "A row of the mark grid has no mark."
+    public static let severity = Finding.Severity.warning
 
-    func check(_ puzzle: MarkGrid) -> [Finding] {
+    public init() {}
+
+    public func check(_ puzzle: MarkGrid) -> [Finding] {
         puzzle.currentState.enumerated().filter { !$0.element.contains(true) }.map {
             finding("row \($0.offset + 1) has no mark", at: JSONPath.root.appending(key: "rows").appending(index: $0.offset))
         }

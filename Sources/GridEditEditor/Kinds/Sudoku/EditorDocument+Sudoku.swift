@@ -1,0 +1,9 @@
+import GridEditCore
+import GridEditLayout
+
+extension EditorDocument {
+    /// The Sudoku editor (nil for another kind).
+    public var sudokuEditor: SudokuEditor? {
+        (state.puzzle as? SudokuPuzzle).map(SudokuEditor.init)
+    }
+}

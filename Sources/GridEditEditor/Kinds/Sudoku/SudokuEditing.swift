@@ -1,0 +1,114 @@
+import GridEditCore
+import GridEditLayout
+import GridEditGeometry
+import GridEditJSON
+
+/// The Sudoku's editor entry: givens and entries in the status, the boxed grid in the terminal,
+/// the cells laid over the page's drawing with their candidates, and the next hint.
+public enum SudokuEditing: KindEditing {
+    public static let kindName = SudokuKind.name
+
+    public static func summary(of document: EditorDocument) -> String {
+        guard let s = document.puzzle as? SudokuPuzzle else { return document.puzzle.summary }
+        return "\(s.size.rawValue)×\(s.size.rawValue), \(s.givens.cells.filter { $0 != 0 }.count) givens"
+    }
+
+    public static func status(of document: EditorDocument) -> [String] {
+        guard let s = document.puzzle as? SudokuPuzzle else { return [] }
+        let givens = s.givens.cells.filter { $0 != 0 }.count
+        let empty = s.currentState.cells.filter { $0 == 0 }.count
+        return ["\(s.size.rawValue)×\(s.size.rawValue): \(givens) givens, \(s.enteredCells.count) entered, \(empty) empty",
+                s.solutionSummary]
+    }
+
+    public static func textView(of document: EditorDocument, colour: Bool) -> StyledText {
+        guard let s = document.puzzle as? SudokuPuzzle else { return StyledText() }
+        return SudokuTextView(puzzle: s, colour: colour).text()
+    }
+
+    public static func pageFields(of document: EditorDocument, frame: ScreenTransform, palette: PagePalette) -> [JSONValue.Member] {
+        guard let sudoku = document.puzzle as? SudokuPuzzle else { return [] }
+        return [
+            .init("frame", .fields(["left": .double(frame.originX), "top": .double(frame.originY), "cell": .double(frame.scaleX),
+                                    "n": .int(sudoku.size.rawValue)])),
+            .init("cells", .array(cells(sudoku))),
+            .init("status", .string(sudoku.solutionSummary)),
+            .init("hint", .string(SudokuEditor(puzzle: sudoku).hint.description)),
+        ]
+    }
+
+    private static func cells(_ sudoku: SudokuPuzzle) -> [JSONValue] {
+        let editor = SudokuEditor(puzzle: sudoku)
+        let n = sudoku.size.rawValue
+        var result: [JSONValue] = []
+        for r in 0..<n {
+            for c in 0..<n {
+                let given = Int(sudoku.givens[r, c])
+                let digit = Int(sudoku.currentState[r, c])
+                var members: [JSONValue.Member] = [
+                    .init("cell", .string("r\(r + 1)c\(c + 1)")), .init("given", .int(given)), .init("digit", .int(given == 0 ? digit : 0)),
+                ]
+                if digit == 0, let candidates = try? editor.candidates(Cell(row: r, column: c)) {
+                    members.append(.init("candidates", .array(candidates.map(JSONValue.int))))
+                }
+                result.append(.object(members))
+            }
+        }
+        return result
+    }
+}
+
+/// The terminal view of a Sudoku: a boxed grid, givens bold, entries coloured, conflicts red.
+struct SudokuTextView {
+    let puzzle: SudokuPuzzle
+    let colour: Bool
+
+    func text() -> StyledText {
+        let size = puzzle.size
+        let n = size.rawValue
+        let grid = puzzle.currentState
+        var conflicting = Set<Int>()
+        for conflict in grid.conflicts {
+            conflicting.insert(conflict.first.0 * n + conflict.first.1)
+            conflicting.insert(conflict.second.0 * n + conflict.second.1)
+        }
+        let boxWidth = size.boxColumns * 2 + 1
+        func rule(_ left: String, _ middle: String, _ right: String) -> [StyledText.Run] {
+            [.init("    " + left + Array(repeating: String(repeating: "─", count: boxWidth), count: n / size.boxColumns)
+                .joined(separator: middle) + right)]
+        }
+        var header = "     "
+        for c in 0..<n {
+            header += " \(c + 1)"
+            if c % size.boxColumns == size.boxColumns - 1 && c < n - 1 { header += "  " }
+        }
+        var out: [[StyledText.Run]] = [[.init(header, .dim)], rule("┌", "┬", "┐")]
+        for r in 0..<n {
+            var line = StyledLine(String(repeating: " ", count: 2 - String(r + 1).count))
+            line.append(String(r + 1), .dim)
+            line += "  │"
+            for c in 0..<n {
+                let i = r * n + c
+                let digit = grid.cells[i]
+                line += " "
+                if digit == 0 {
+                    line.append("·", .dim)
+                } else if conflicting.contains(i) {
+                    line.append(String(digit), TextStyle(foreground: TextStyle.Colour.brightWhite, background: TextStyle.Colour.red, bold: true))
+                } else if puzzle.isGiven(i) {
+                    line.append(String(digit), .bold)
+                } else {
+                    line.append(String(digit), TextStyle(foreground: TextStyle.Colour.cyan))
+                }
+                if c % size.boxColumns == size.boxColumns - 1 { line += " │" }
+            }
+            out.append(line.runs)
+            if r % size.boxRows == size.boxRows - 1 && r < n - 1 { out.append(rule("├", "┼", "┤")) }
+        }
+        out.append(rule("└", "┴", "┘"))
+        if !colour && !puzzle.enteredCells.isEmpty {
+            out.append([.init("  entered: " + puzzle.enteredCells.map { cellName(($0 / n, $0 % n)) }.joined(separator: " "))])
+        }
+        return StyledText(lines: out)
+    }
+}

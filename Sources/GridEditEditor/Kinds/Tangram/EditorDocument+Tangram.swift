@@ -1,0 +1,31 @@
+import GridEditCore
+import GridEditLayout
+
+/// A document's Tangram side: the editor for its active layer, and what settling was given.
+extension EditorDocument {
+    /// The Tangram editor for the active layer (nil for another kind).
+    public var tangramEditor: TangramEditor? {
+        guard let tangram = state.puzzle as? TangramPuzzle else { return nil }
+        let memory = settledInputs[layer] ?? [:]
+        var remembered: [TangramPiece: ApproximatePose] = [:]
+        for pose in TangramKind.poses(layer.arrangement, of: tangram) {
+            if let given = memory[pose.piece]?[pose] { remembered[pose.piece] = given }
+        }
+        return TangramEditor(puzzle: tangram, groups: state.groups, layer: layer, settings: settings, remembered: remembered,
+                             pinned: state.pins[layer])
+    }
+
+    /// Remembers what a performed proposal's pieces were settled from.
+    func remember(_ proposal: Proposal) {
+        guard !proposal.settledInputs.isEmpty, let tangram = state.puzzle as? TangramPuzzle else { return }
+        for (layer, inputs) in proposal.settledInputs {
+            for pose in TangramKind.poses(layer.arrangement, of: tangram) {
+                guard let given = inputs[pose.piece] else { continue }
+                settledInputs[layer, default: [:]][pose.piece, default: [:]][pose] = given
+            }
+        }
+    }
+
+    /// The pieces pinned in a layer of a Tangram: what settling must leave where they are.
+    public func pinnedPieces(in layer: Layer) -> Set<TangramPiece> { state.pins[layer] }
+}
