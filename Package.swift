@@ -155,6 +155,6 @@ let package = Package(
         // The page of `gridedit serve` in chromium: the real binary, its saved files read back with
         // Core, expected poses worked out by the editor's own settling engine.
         .testTarget(name: "GridEditBrowserTests", dependencies: ["BrowserSupport", "GridEditTestSupport", "GridEditCore", "GridEditGeometry",
-                                                                 "GridEditJSON", "GridEditEditor", "GridEditLayout"]),
+                                                                 "GridEditJSON", "GridEditEditor", "GridEditLayout", "PoseSequences"]),
     ]
 )

@@ -242,3 +242,53 @@ struct ToyKindPageTests {
         #expect((session.service.active?.puzzle as? MarkGrid)?.currentState == [[true, false], [false, true]])
     }
 }
+
+/// Issue 32's defects of the page, over a real WebSocket.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct TangramPageStateTests {
+    @Test("Switching the layer repaints at once: the state that follows shows the tray's pieces")
+    func layerSwitchRepaints() async throws {
+        let folder = try servedFolder()
+        let session = try makeSession(folder)
+        try session.service.open(folder.file("starter/cat.json").path)
+        try await withLiveServer(session) { port in
+            try await withPage(port: port) { page in
+                #expect(page.state?["document"]?.string("layer") == "solution")
+                #expect((page.state?["pieces"]?.items ?? []).count == 7)
+                let reply = try await page.command("layer tray")
+                #expect(reply.bool("ok") == true)
+                let state = try await page.nextState()
+                #expect(state["document"]?.string("layer") == "tray", "the layer shows in the state that follows the switch")
+                #expect((state["pieces"]?.items ?? []).isEmpty, "cat.json has no tray: the board is empty")
+            }
+        }
+    }
+
+    @Test("The analysis arrives after the edit, off the edit path, and equals tangram solve's report")
+    func analysisFollowsTheEdit() async throws {
+        let folder = try servedFolder()
+        let session = try makeSession(folder)
+        let path = folder.file("starter/cat.json").path   // no silhouette: the figure is its pieces' outline
+        try session.service.open(path)
+        let expected = try #require(TangramFigureFile.load(Array(FileManager.default.contents(atPath: path)!)).map(TangramSolveReport.init).get().analysis)
+        try await withLiveServer(session) { port in
+            try await withPage(port: port) { page in
+                var state = try #require(page.state)
+                while state["analysis"]?.bool("pending") != false { state = try await page.nextState() }
+                let numbers = Dictionary(uniqueKeysWithValues: (state["analysis"]?["numbers"]?.items ?? []).map { ($0.string("name") ?? "", $0.string("value") ?? "") })
+                #expect(numbers["solutions"] == String(expected.solutions.count))
+                #expect(numbers["distinct-solutions"] == String(expected.solutionsUpToSymmetry))
+                #expect(state["analysis"]?["alternatives"]?.items.count == expected.solutionsUpToSymmetry)
+                // Take a piece away: no figure to solve; put it back: the same answer again, from the cache.
+                _ = try await page.command("remove small-1")
+                state = try await page.nextState()
+                while state["analysis"]?.bool("pending") != false { state = try await page.nextState() }
+                #expect(state["analysis"]?.string("status")?.hasPrefix("no figure to solve yet: 6 of 7") == true)
+                _ = try await page.command("undo")
+                state = try await page.nextState()
+                #expect(state["analysis"]?.bool("pending") == false, "the figure's answer is remembered")
+            }
+        }
+    }
+}

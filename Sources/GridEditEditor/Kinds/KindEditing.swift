@@ -56,6 +56,11 @@ public protocol KindEditing: Sendable {
     /// that cannot be dragged; a drop the editor would refuse is a ``DragPreview`` with `refusal`.
     static func dragPreview(part: String, dx: Double, dy: Double, in document: EditorDocument,
                             frame: ScreenTransform) throws(EditError) -> DragPreview
+
+    /// The verifier's analysis of the document as it is now (a tangram's solutions, a Sudoku's
+    /// grade), for the page's panel and the REPL's status, or nil when the kind has none. Front
+    /// ends run it through an ``Analyzer``, off the edit path.
+    static func analysisJob(of document: EditorDocument) -> AnalysisJob?
 }
 
 /// Where a drag would land: each part that would move, with its outline on the drawing.
@@ -74,6 +79,7 @@ public struct DragPreview {
 
 extension KindEditing {
     public static var puzzleKind: (any PuzzleKind.Type)? { nil }
+    public static func analysisJob(of document: EditorDocument) -> AnalysisJob? { nil }
     public static func promptTag(of document: EditorDocument) -> String? { nil }
     public static func completions(for argument: CommandSpec.Argument, in document: EditorDocument?) -> [String]? { nil }
     public static var commands: [KindCommand] { [] }

@@ -28,6 +28,9 @@ public final class GridEditorService {
     public private(set) var documents: [EditorDocument] = []
     public private(set) var active: EditorDocument?
     public let validator = ConstraintValidator()
+    /// The verifier's answers (solutions, grades) for every front end of this service, worked
+    /// out off the edit path.
+    public let analyzer = Analyzer()
     /// Problems with the journal (it cannot be written): editing goes on without it.
     public private(set) var journalWarnings: [String] = []
     private var nextSerial = 1
@@ -49,6 +52,14 @@ public final class GridEditorService {
     public func activate(_ document: EditorDocument) {
         precondition(documents.contains { $0 === document }, "not an open document")
         active = document
+        didChange?()
+    }
+
+    /// Chooses the arrangement piece commands act on (a Tangram's solution or tray). Not an edit,
+    /// but what front ends show changes at once: every page repaints the board and caption.
+    public func setLayer(_ layer: Layer, of document: EditorDocument) {
+        guard document.layer != layer else { return }
+        document.layer = layer
         didChange?()
     }
 

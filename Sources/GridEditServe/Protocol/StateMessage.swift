@@ -18,6 +18,8 @@ struct StateMessage {
     let renderer: Renderer?
     let folder: ServedFolder
     let journalWarnings: [String]
+    /// The verifier's answer for the active puzzle; nil for a kind without one.
+    var analysis: Analyzer.Answer? = nil
 
     /// The message without its `version`, which the session adds when the body differs from the
     /// last one sent.
@@ -58,6 +60,10 @@ struct StateMessage {
         } else {
             members.append(.init("status", .string(entry.status(of: document).joined(separator: "; "))))
         }
+        if let analysis {
+            let frame = renderer?.previewFrame(of: drawing.puzzle, options: options) ?? Self.undrawnFrame
+            members.append(.init("analysis", Self.analysis(analysis, frame: frame)))
+        }
         members.append(.init("findings", .array(document.findings.map(Self.finding))))
         if !journalWarnings.isEmpty { members.append(.init("warnings", .array(journalWarnings.map(JSONValue.string)))) }
         return .object(members)
@@ -89,6 +95,28 @@ struct StateMessage {
             "author": metadata.author.map(JSONValue.string) ?? .null, "description": metadata.description.map(JSONValue.string) ?? .null,
         ])))
         return .object(info)
+    }
+
+    /// The panel's numbers (by their `data-*` names), notes, the regions to mark and the distinct
+    /// solutions, outlines mapped onto the drawing.
+    static func analysis(_ answer: Analyzer.Answer, frame: ScreenTransform) -> JSONValue {
+        guard case .ready(let a) = answer else { return .fields(["pending": .bool(true)]) }
+        func points(_ ring: [(x: Double, y: Double)]) -> JSONValue {
+            .array(ring.map { p in
+                let (x, y) = frame.apply(p.x, p.y)
+                return .array([.double((x * 1000).rounded() / 1000), .double((y * 1000).rounded() / 1000)])
+            })
+        }
+        return .fields([
+            "pending": .bool(false),
+            "status": .string(a.status),
+            "numbers": .array(a.numbers.map { .fields(["name": .string($0.name), "label": .string($0.label), "value": .string($0.value)]) }),
+            "notes": .array(a.notes.map(JSONValue.string)),
+            "regions": .array(a.regions.map { .array($0.map(points)) }),
+            "alternatives": .array(a.alternatives.map { parts in
+                .array(parts.map { .fields(["part": .string($0.name), "points": points($0.outline)]) })
+            }),
+        ])
     }
 
     static func finding(_ finding: Finding) -> JSONValue {

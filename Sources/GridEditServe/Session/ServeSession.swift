@@ -98,8 +98,13 @@ public final class ServeSession {
 
     /// The state message; a new version when it differs from the last one built.
     func currentStateText() -> String {
+        // The verifier's answer for the active puzzle: known, or on its way (a newer edit cancels
+        // an older analysis; the answer's arrival is a change like any other).
+        let analysis = service.active.flatMap { EditingKinds.of($0).analysisJob(of: $0) }.map { job in
+            service.analyzer.start(job) { [weak self] _ in Task { @MainActor in self?.changed() } }
+        }
         let body = StateMessage(document: service.active, documents: service.documents, renderer: renderer, folder: folder,
-                                journalWarnings: service.journalWarnings).json()
+                                journalWarnings: service.journalWarnings, analysis: analysis).json()
         if body != lastBody || lastBody == nil {
             version += 1
             lastBody = body

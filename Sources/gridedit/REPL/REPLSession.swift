@@ -55,7 +55,7 @@ final class REPLSession {
     // MARK: Scripts
 
     private func runScript() async -> Int32 {
-        let console = ScriptConsole(style: style)
+        let console = ScriptConsole(style: style, analyzer: service.analyzer)
         let interpreter = CommandInterpreter(service: service, console: console, liveView: false)
         RenderCommands.register(on: interpreter, templatesFolder: service.environment.templatesFolder, environment: environment)
         CameraCapture.install(on: interpreter, interactive: false, environment: environment)
@@ -218,7 +218,7 @@ final class REPLSession {
             var text = lines.enumerated().map { ($0.offset == 0 ? "browser: " : "  ") + $0.element.trimming(" ") }.joined(separator: "\n") + "\n"
             if let reader {
                 if let document = self.service.active {
-                    text += Preview.render(document, style: self.style) + "\n"
+                    text += Preview.render(document, style: self.style, analyzer: self.service.analyzer) + "\n"
                 }
                 reader.post(self.style.paint(text, .note))
             } else {
@@ -304,17 +304,19 @@ final class TerminalConsole: EditorConsole {
     var width: Int { TerminalStyle.width(of: 1) }
 
     func show(_ document: EditorDocument) {
-        StandardStreams.write(Preview.render(document, style: style) + "\n")
+        StandardStreams.write(Preview.render(document, style: style, analyzer: service.analyzer) + "\n")
     }
 }
 
 /// A script: plain output, no questions; failures are reported by the session with their line.
 final class ScriptConsole: EditorConsole {
     let style: TerminalStyle
+    let analyzer: Analyzer
     var location = ""
 
-    init(style: TerminalStyle) {
+    init(style: TerminalStyle, analyzer: Analyzer) {
         self.style = style
+        self.analyzer = analyzer
     }
 
     var isInteractive: Bool { false }
@@ -328,7 +330,7 @@ final class ScriptConsole: EditorConsole {
     func documentChanged(_ document: EditorDocument) {}
 
     func show(_ document: EditorDocument) {
-        StandardStreams.write(Preview.render(document, style: style) + "\n")
+        StandardStreams.write(Preview.render(document, style: style, analyzer: analyzer) + "\n")
     }
 }
 

@@ -163,7 +163,7 @@ extension CommandInterpreter {
         }
         try a.end()
         guard let layer = Layer(rawValue: word) else { throw EditError("the layers are solution and tray") }
-        document.layer = layer
+        service.setLayer(layer, of: document)
         console.say("now editing the \(layer.rawValue)" + (layer == .tray ? " (start positions)" : ""), .edit)
         if liveView { console.documentChanged(document) }
     }

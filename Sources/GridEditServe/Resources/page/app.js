@@ -10,6 +10,7 @@ import { Connection } from './connection.js';
 import { TangramView } from './tangram.js';
 import { SudokuView } from './sudoku.js';
 import { ShapesView } from './shapes.js';
+import { AnalysisView } from './analysis.js';
 import { PackView } from './pack.js';
 import { DetailsView } from './details.js';
 
@@ -23,6 +24,7 @@ class App {
     this.tangram = new TangramView(this);
     this.sudoku = new SudokuView(this);
     this.shapes = new ShapesView(this);
+    this.analysis = new AnalysisView(this);
     this.pack = new PackView(this);
     this.details = new DetailsView(this);
     this.connection = new Connection({
@@ -71,6 +73,7 @@ class App {
     $('hint-row').hidden = !state.hint;
     $('hint').textContent = state.hint || '–';
     this.paintFindings(state.findings || []);
+    this.analysis.paint();
     for (const warning of state.warnings || []) this.log(warning, 'warning');
     this.repaintOverlay(false);
     const picture = this.paintPicture(state, doc);
@@ -147,6 +150,7 @@ class App {
     overlay.setAttribute('viewBox', `0 0 ${this.state?.size || 640} ${this.state?.size || 640}`);
     overlay.replaceChildren();
     if (this.state?.frame || this.state?.shapes) this.view?.draw(overlay);
+    if (this.state?.frame) this.analysis.draw(overlay);
     if (counts) this.repainted();
   }
 

@@ -21,7 +21,17 @@ public struct TangramAnalysis: Sendable {
 
     /// Solves `region` completely.
     public init(region: OctilinearRegion) {
-        let outcome = TangramSolver.solve(region)
+        self.init(region: region, outcome: TangramSolver.solve(region))
+    }
+
+    /// Solves `region` completely, unless `isCancelled` says stop first (then nil).
+    public init?(region: OctilinearRegion, isCancelled: @escaping @Sendable () -> Bool) {
+        let outcome = TangramSolver.solve(region, isCancelled: isCancelled)
+        guard outcome.isExhaustive else { return nil }
+        self.init(region: region, outcome: outcome)
+    }
+
+    private init(region: OctilinearRegion, outcome: TangramSolver.Outcome) {
         self.region = region
         solutions = outcome.solutions
         nodes = outcome.nodes

@@ -144,6 +144,12 @@ public enum TangramFigureFile {
         guard let puzzle = document.puzzle as? TangramPuzzle else {
             return .failure(Problem(message: "this is a \(document.kindName) puzzle, not a tangram"))
         }
+        return figure(of: puzzle)
+    }
+
+    /// The figure a tangram puzzle asks for, as `gridedit tangram solve` reads it from the file:
+    /// its silhouette, or else the outline of its seven pieces wherever they lie.
+    public static func figure(of puzzle: TangramPuzzle) -> Result<Figure, Problem> {
         if let silhouette = puzzle.silhouette {
             return .success(Figure(rings: silhouette, source: "silhouette", puzzle: puzzle))
         }

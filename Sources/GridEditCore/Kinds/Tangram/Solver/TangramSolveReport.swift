@@ -12,19 +12,28 @@ public struct TangramSolveReport: Sendable {
     public init(figure: TangramFigureFile.Figure) {
         switch figure.region {
         case .failure(let problem):
-            analysis = nil
-            reason = "\(problem)"
+            self.init(analysis: nil, reason: "\(problem)")
         case .success(let region):
-            let analysis = TangramAnalysis(region: region)
-            self.analysis = analysis
-            if analysis.isSolvable {
-                reason = nil
-            } else if region.twiceSignedArea != ZSqrt2(256) {
-                reason = "its area is \(region.area.doubleValue.decimalText()) square units; the seven pieces cover exactly 8"
-            } else {
-                reason = "no arrangement of the seven pieces fills it (every placement was tried: \(analysis.nodes) search steps)"
-            }
+            self.init(TangramAnalysis(region: region))
         }
+    }
+
+    /// The report of a finished analysis.
+    public init(_ analysis: TangramAnalysis) {
+        let region = analysis.region
+        if analysis.isSolvable {
+            self.init(analysis: analysis, reason: nil)
+        } else if region.twiceSignedArea != ZSqrt2(256) {
+            self.init(analysis: analysis, reason: "its area is \(region.area.doubleValue.decimalText()) square units; the seven pieces cover exactly 8")
+        } else {
+            self.init(analysis: analysis, reason: "no arrangement of the seven pieces fills it (every placement was tried: \(analysis.nodes) search steps)")
+        }
+    }
+
+    /// A figure that is no region the pieces could fill, and why.
+    public init(analysis: TangramAnalysis?, reason: String?) {
+        self.analysis = analysis
+        self.reason = reason
     }
 
     public var isSolvable: Bool { analysis?.isSolvable ?? false }
@@ -61,20 +70,23 @@ public struct TangramSolveReport: Sendable {
             lines.append(analysis.solutionsUpToSymmetry == 1 ? "ambiguity: none" : "ambiguity: the solutions differ throughout")
         } else {
             lines.append("ambiguity: parts that can be filled in more than one way:")
-            for ambiguity in ambiguities {
-                // The same shapes placed differently are one entry with a count.
-                var ways: [(shapes: String, count: Int)] = []
-                for filling in ambiguity.fillings.map({ $0.map(Self.name).joined(separator: " + ") }) {
-                    if let i = ways.firstIndex(where: { $0.shapes == filling }) { ways[i].count += 1 } else { ways.append((filling, 1)) }
-                }
-                let described = ways.map { $0.count == 1 ? $0.shapes : "\($0.shapes) (\($0.count) ways)" }.joined(separator: ", or ")
-                lines.append("  \(ambiguity.region.area.doubleValue.decimalText()) square units at \(Self.outline(ambiguity.region)): \(described)")
-            }
+            lines += ambiguities.map { "  " + Self.describe($0) }
         }
         if let difficulty = TangramDifficulty(analysis) {
             lines.append("difficulty estimate: \(difficulty.level.rawValue) (\(difficulty.explanation))")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One ambiguous part in words: `2 square units at [(1, 1) …]: square, or small triangle + small triangle`.
+    public static func describe(_ ambiguity: TangramAmbiguity) -> String {
+        // The same shapes placed differently are one entry with a count.
+        var ways: [(shapes: String, count: Int)] = []
+        for filling in ambiguity.fillings.map({ $0.map(Self.name).joined(separator: " + ") }) {
+            if let i = ways.firstIndex(where: { $0.shapes == filling }) { ways[i].count += 1 } else { ways.append((filling, 1)) }
+        }
+        let described = ways.map { $0.count == 1 ? $0.shapes : "\($0.shapes) (\($0.count) ways)" }.joined(separator: ", or ")
+        return "\(ambiguity.region.area.doubleValue.decimalText()) square units at \(Self.outline(ambiguity.region)): \(described)"
     }
 
     // MARK: JSON

@@ -29,7 +29,7 @@ public enum TangramSolver {
         /// comes first is number 1).
         public var solutions: [[Pose]]
         /// True when the search ran to its end: `solutions` are all there are. False when it
-        /// stopped at the limit.
+        /// stopped at the limit, or was cancelled.
         public var isExhaustive: Bool
         /// Search nodes visited (a measure of effort, for benchmarks).
         public var nodes: Int
@@ -37,13 +37,15 @@ public enum TangramSolver {
         public var isSolvable: Bool { !solutions.isEmpty }
     }
 
-    /// Every filling of `region`, or the first `limit` found.
-    public static func solve(_ region: OctilinearRegion, limit: Int? = nil) -> Outcome {
+    /// Every filling of `region`, or the first `limit` found. `isCancelled` is asked every few
+    /// dozen search steps; once it says yes the search stops (not exhaustive).
+    public static func solve(_ region: OctilinearRegion, limit: Int? = nil, isCancelled: (@Sendable () -> Bool)? = nil) -> Outcome {
         // The pieces cover 8 square units; twiceSignedArea is over 16, so that is 256.
         guard region.twiceSignedArea == ZSqrt2(256) else {
             return Outcome(solutions: [], isExhaustive: true, nodes: 0)
         }
         var search = Search(limit: limit ?? .max)
+        search.isCancelled = isCancelled
         search.run(region)
         return Outcome(solutions: search.solutions.map(poses), isExhaustive: !search.stopped, nodes: search.nodes)
     }
@@ -90,6 +92,7 @@ extension TangramSolver {
         var solutions: [[Placement]] = []
         var nodes = 0
         var stopped = false
+        var isCancelled: (@Sendable () -> Bool)?
         /// Scratch lists of fitting table entries, one pair per depth, reused to spare allocations.
         private var scratch: [[Int]] = Array(repeating: [], count: 16)
         private var chosen: [[Int]] = Array(repeating: [], count: 16)
@@ -110,6 +113,10 @@ extension TangramSolver {
 
         private mutating func search(_ region: OctilinearRegion, depth: Int) {
             nodes += 1
+            if nodes & 63 == 0, let isCancelled, isCancelled() {
+                stopped = true
+                return
+            }
             if region.isEmpty {
                 solutions.append(stack)
                 if solutions.count >= limit { stopped = true }

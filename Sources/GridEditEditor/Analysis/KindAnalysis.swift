@@ -1,0 +1,76 @@
+import GridEditGeometry
+
+/// What the verifier says about a puzzle, for the page's panel and the REPL's status line: the
+/// answers of `gridedit tangram solve` or `sudoku grade`, worked out off the edit path by an
+/// ``Analyzer``. Polygons are in the puzzle's own coordinates; a front end maps them with the
+/// drawing's ``ScreenTransform``.
+public struct KindAnalysis: Sendable, Equatable {
+    /// One line for the status: `solvable: 2 solutions, 1 up to symmetry; difficulty: easy`.
+    public var status: String
+    /// The numbers, each under the name of its page attribute (`solutions` is shown as
+    /// `data-solutions`), in the order shown, with a label for people.
+    public var numbers: [Number]
+    /// More to read (where the solutions differ), one line each.
+    public var notes: [String]
+    /// Parts of the figure to mark (the ambiguous regions), as rings.
+    public var regions: [[[(x: Double, y: Double)]]]
+    /// The distinct solutions, one per symmetry class, each as named parts with their outlines.
+    public var alternatives: [[Part]]
+
+    public struct Number: Sendable, Equatable {
+        public var name: String
+        public var label: String
+        public var value: String
+
+        public init(_ name: String, _ label: String, _ value: String) {
+            self.name = name
+            self.label = label
+            self.value = value
+        }
+    }
+
+    public struct Part: Sendable, Equatable {
+        public var name: String
+        public var outline: [(x: Double, y: Double)]
+
+        public init(name: String, outline: [(x: Double, y: Double)]) {
+            self.name = name
+            self.outline = outline
+        }
+
+        public static func == (a: Part, b: Part) -> Bool {
+            a.name == b.name && a.outline.elementsEqual(b.outline) { $0 == $1 }
+        }
+    }
+
+    public init(status: String, numbers: [Number] = [], notes: [String] = [], regions: [[[(x: Double, y: Double)]]] = [],
+                alternatives: [[Part]] = []) {
+        self.status = status
+        self.numbers = numbers
+        self.notes = notes
+        self.regions = regions
+        self.alternatives = alternatives
+    }
+
+    public static func == (a: KindAnalysis, b: KindAnalysis) -> Bool {
+        a.status == b.status && a.numbers == b.numbers && a.notes == b.notes && a.alternatives == b.alternatives
+            && a.regions.elementsEqual(b.regions) { r, s in r.elementsEqual(s) { $0.elementsEqual($1) { $0 == $1 } } }
+    }
+
+    /// The value of a number by its attribute name.
+    public func number(_ name: String) -> String? { numbers.first { $0.name == name }?.value }
+}
+
+/// A kind's analysis of one state of a puzzle, ready to run: the key says which puzzle content
+/// it answers for (two documents, or two moments, with the same key share one result).
+public struct AnalysisJob: Sendable {
+    /// The kind's name and the content analysed, as text (a tangram's figure outline).
+    public var key: String
+    /// Runs the analysis; nil when `isCancelled` said stop first.
+    public var run: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> KindAnalysis?
+
+    public init(key: String, run: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> KindAnalysis?) {
+        self.key = key
+        self.run = run
+    }
+}
