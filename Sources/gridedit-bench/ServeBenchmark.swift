@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCore
 import GridEditEditor
+import GridEditGeometry
 import GridEditJSON
 import GridEditServe
 import ServeTestClient
@@ -18,6 +19,12 @@ import ServeTestClient
 ///   sending the command to receiving the `state` (with the solution count, the grader's hint
 ///   and the picture).
 ///
+/// - issue 32's analysis: each of the 13 shipped tangram figures and 100 random exact figures
+///   (Core's `TangramRandomArrangement`, half with 45° mixes, half of those written as
+///   silhouette-only files) opened in turn, timed from sending `open` to receiving the state
+///   whose `analysis` is ready (the page's panel shows the numbers). Each figure is new to the
+///   server, so every answer is worked out, none remembered.
+///
 /// The journal is on, as for a designer. The server runs on the main actor, so the benchmark
 /// turns the main run loop while the page works on another thread.
 enum ServeBenchmark {
@@ -30,6 +37,7 @@ enum ServeBenchmark {
             try FileManager.default.copyItem(at: repository.appendingPathComponent("puzzles/" + name),
                                              to: work.appendingPathComponent(URL(fileURLWithPath: name).lastPathComponent))
         }
+        let figureFiles = try writeFigures(into: work, repository: repository)
         let templates = repository.appendingPathComponent("templates").path
         let session = MainActor.assumeIsolated {
             ServeSession(service: GridEditorService(environment: EditorEnvironment(
@@ -49,22 +57,50 @@ enum ServeBenchmark {
 
         let result = try turnMainRunLoop(until: 300) { () async throws -> Figures? in
             let figures = Box<Figures>()
-            try await withPage(port: port) { page in figures.set(.success(try await measure(&page))) }
+            try await withPage(port: port) { page in figures.set(.success(try await measure(&page, figures: figureFiles))) }
             return try figures.result?.get()
         }
         report("drag, 60 touch events: a move → its ghost", result.ghost)
         report("drag, 60 touch events: the drop → state", result.drop)
         report("drag, all 60 events", result.ghost + result.drop)
         report("sudoku digit (given) → state", result.digit)
+        report("tangram figure opened → analysis shown", result.analysis)
+        print("  (analysis: \(figureFiles.count) figures, each new to the server; target p95 under 150 ms in release)")
+    }
+
+    /// The shipped tangram figures and 100 random exact ones, as files in `work`; their names.
+    static func writeFigures(into work: URL, repository: URL) throws -> [String] {
+        let starter = repository.appendingPathComponent("puzzles/tangram-starter")
+        var names: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: starter.path).sorted() where name != "pack.json" && name.hasSuffix(".json") {
+            try FileManager.default.copyItem(at: starter.appendingPathComponent(name), to: work.appendingPathComponent("shipped-" + name))
+            names.append("shipped-" + name)
+        }
+        for seed in 0..<100 {
+            let poses = TangramRandomArrangement.make(seed: UInt64(seed), mixed: seed % 2 == 1)
+            let metadata = PuzzleMetadata(id: "random-\(seed)", name: "Random \(seed)", difficulty: .medium,
+                                          createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z")
+            var puzzle = TangramPuzzle(metadata: metadata, pieces: poses)
+            if seed % 4 == 3, let region = try? OctilinearRegion(union: poses.map(\.polygon)) {
+                puzzle.silhouette = region.rings
+                puzzle.pieces = nil
+            }
+            let name = "random-\(seed).json"
+            try PuzzleDocument(puzzle: puzzle, schemaReference: nil).canonicalText()
+                .write(to: work.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            names.append(name)
+        }
+        return names
     }
 
     struct Figures: Sendable {
         var ghost: [Double] = []
         var drop: [Double] = []
         var digit: [Double] = []
+        var analysis: [Double] = []
     }
 
-    static func measure(_ page: inout Page) async throws -> Figures {
+    static func measure(_ page: inout Page, figures names: [String]) async throws -> Figures {
         var figures = Figures()
         let opened = try await page.request([.init("type", .string("open")), .init("path", .string("square.json"))])
         guard opened.bool("ok") == true else { throw BenchmarkError("square.json did not open: \(opened.outputTexts)") }
@@ -116,6 +152,20 @@ enum ServeBenchmark {
             try await page.send(JSONValue.fields(["type": .string("command"), "line": .string(line), "id": .int(1000 + i)]).compactText)
             _ = try await page.nextState()
             figures.digit.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+
+        for (i, name) in names.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try await page.send(JSONValue.fields(["type": .string("open"), "path": .string(name), "id": .int(5000 + i)]).compactText)
+            while true {
+                let message = try await page.next()
+                if message.string("type") == "state", message["document"]?.string("path") == name,
+                   message["analysis"]?.bool("pending") == false { break }
+                if message.string("type") == "result", message.bool("ok") != true {
+                    throw BenchmarkError("\(name) did not open: \(message.toJSONValue().compactText)")
+                }
+            }
+            figures.analysis.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
         return figures
     }

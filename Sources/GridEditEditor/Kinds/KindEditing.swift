@@ -61,6 +61,10 @@ public protocol KindEditing: Sendable {
     /// grade), for the page's panel and the REPL's status, or nil when the kind has none. Front
     /// ends run it through an ``Analyzer``, off the edit path.
     static func analysisJob(of document: EditorDocument) -> AnalysisJob?
+
+    /// The parts a finding is about (`small-1`, `r3c4`), so a front end can point at them on the
+    /// board when the finding is chosen.
+    static func parts(of finding: Finding, in document: EditorDocument) -> [String]
 }
 
 /// Where a drag would land: each part that would move, with its outline on the drawing.
@@ -80,6 +84,7 @@ public struct DragPreview {
 extension KindEditing {
     public static var puzzleKind: (any PuzzleKind.Type)? { nil }
     public static func analysisJob(of document: EditorDocument) -> AnalysisJob? { nil }
+    public static func parts(of finding: Finding, in document: EditorDocument) -> [String] { [] }
     public static func promptTag(of document: EditorDocument) -> String? { nil }
     public static func completions(for argument: CommandSpec.Argument, in document: EditorDocument?) -> [String]? { nil }
     public static var commands: [KindCommand] { [] }

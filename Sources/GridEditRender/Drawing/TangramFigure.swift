@@ -95,12 +95,20 @@ struct TangramFigure {
         return min(box.width / max(b.maxX - b.minX, 1e-9), box.height / max(b.maxY - b.minY, 1e-9))
     }
 
-    /// What is framed, in play-area units: the play area with the grid, else the figure's
-    /// bounding box padded by half the outline width.
+    /// What is framed, in play-area units: the play area with the grid (widened to whole units
+    /// around any piece that lies outside it, so nothing is cut off), else the figure's bounding
+    /// box padded by half the outline width.
     var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         let area = (0.0, 0.0, Self.playArea, Self.playArea)
-        if grid { return area }
         let points = (puzzle.pieces ?? []).flatMap(\.vertices) + (puzzle.silhouette ?? []).flatMap(\.vertices)
+        if grid {
+            var (minX, minY, maxX, maxY) = area
+            for p in points {
+                minX = min(minX, p.x.doubleValue.rounded(.down)); maxX = max(maxX, p.x.doubleValue.rounded(.up))
+                minY = min(minY, p.y.doubleValue.rounded(.down)); maxY = max(maxY, p.y.doubleValue.rounded(.up))
+            }
+            return (minX, minY, maxX, maxY)
+        }
         guard let first = points.first else { return area }
         var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
         for p in points {

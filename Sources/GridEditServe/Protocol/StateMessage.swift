@@ -64,7 +64,9 @@ struct StateMessage {
             let frame = renderer?.previewFrame(of: drawing.puzzle, options: options) ?? Self.undrawnFrame
             members.append(.init("analysis", Self.analysis(analysis, frame: frame)))
         }
-        members.append(.init("findings", .array(document.findings.map(Self.finding))))
+        members.append(.init("findings", .array(document.findings.map { finding in
+            Self.finding(finding, parts: entry.parts(of: finding, in: document))
+        })))
         if !journalWarnings.isEmpty { members.append(.init("warnings", .array(journalWarnings.map(JSONValue.string)))) }
         return .object(members)
     }
@@ -119,8 +121,9 @@ struct StateMessage {
         ])
     }
 
-    static func finding(_ finding: Finding) -> JSONValue {
+    static func finding(_ finding: Finding, parts: [String] = []) -> JSONValue {
         .fields([
+            "parts": .array(parts.map(JSONValue.string)),
             "rule": .string(finding.rule), "severity": .string(finding.severity.rawValue), "message": .string(finding.message),
             "location": finding.path.map { .string($0.description) } ?? .null,
         ])

@@ -37,6 +37,13 @@ public enum SudokuEditing: KindEditing {
         ]
     }
 
+    /// A finding's cells, as its message names them (`r3c4`).
+    public static func parts(of finding: Finding, in document: EditorDocument) -> [String] {
+        var seen = Set<String>()
+        return finding.message.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            .filter { Cell(text: $0) != nil && seen.insert($0).inserted }
+    }
+
     private static func cells(_ sudoku: SudokuPuzzle) -> [JSONValue] {
         let editor = SudokuEditor(puzzle: sudoku)
         let n = sudoku.size.rawValue

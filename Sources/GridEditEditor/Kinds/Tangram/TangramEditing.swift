@@ -90,6 +90,28 @@ public enum TangramEditing: KindEditing {
         return DragPreview(landed: landed, notes: proposal.notes)
     }
 
+    /// A finding's pieces: the one its path names (`pieces[3]`, `tray[0]`) and any its message
+    /// names by index or by id.
+    public static func parts(of finding: Finding, in document: EditorDocument) -> [String] {
+        guard let tangram = document.puzzle as? TangramPuzzle else { return [] }
+        var names: [String] = []
+        let text = (finding.path?.description ?? "") + " " + finding.message
+        for arrangement in TangramKind.arrangements {
+            let poses = TangramKind.poses(arrangement, of: tangram)
+            var rest = Substring(text)
+            while let range = rest.range(of: arrangement + "[") {
+                rest = rest[range.upperBound...]
+                if let end = rest.firstIndex(of: "]"), let i = Int(rest[..<end]), poses.indices.contains(i) {
+                    names.append(poses[i].piece.rawValue)
+                }
+            }
+        }
+        let words = finding.message.split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map(String.init)
+        names += words.filter { TangramPiece(rawValue: $0) != nil }
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
     /// A piece's outline on the drawing, as `[[x, y], …]` rounded to a thousandth.
     public static func outline(_ pose: Pose, frame: ScreenTransform) -> JSONValue {
         .array(pose.vertices.map { p in
@@ -104,9 +126,16 @@ public enum TangramEditing: KindEditing {
         let layer = document.layer
         let groups = document.state.groups[layer]
         let pins = document.pinnedPieces(in: layer)
-        return TangramKind.poses(layer.arrangement, of: tangram).map { pose in
+        let poses = TangramKind.poses(layer.arrangement, of: tangram)
+        let polygons = poses.map(\.polygon)
+        return poses.enumerated().map { index, pose in
             let group = groups.firstIndex { $0.contains(pose.piece) }
+            // Problems drawn on the board, decided exactly: the pieces this one overlaps, and
+            // whether it lies (partly) outside the play area.
+            let overlaps = poses.indices.filter { $0 != index && polygons[index].interiorsOverlap(polygons[$0]) }
+                .map { JSONValue.string(poses[$0].piece.rawValue) }
             return .fields([
+                "overlaps": .array(overlaps), "outside": .bool(!PlayArea.contains(polygons[index])),
                 "piece": .string(pose.piece.rawValue),
                 "points": outline(pose, frame: frame),
                 "x": .string(pose.position.x.description), "y": .string(pose.position.y.description),

@@ -72,6 +72,7 @@ class App {
     $('status').textContent = doc ? state.status || state.svgError || '–' : 'No puzzle open';
     $('hint-row').hidden = !state.hint;
     $('hint').textContent = state.hint || '–';
+    this.highlighted = null; this.highlightedItem = null; document.body.dataset.highlighted = '';
     this.paintFindings(state.findings || []);
     this.analysis.paint();
     for (const warning of state.warnings || []) this.log(warning, 'warning');
@@ -140,8 +141,29 @@ class App {
       const message = Object.assign(document.createElement('span'), { className: 'message', textContent: ' ' + f.message });
       li.append(rule, message);
       if (f.location) li.append(Object.assign(document.createElement('span'), { className: 'location', textContent: ` · ${f.location}` }));
+      // Choosing a finding points at its pieces or cells on the board.
+      if (f.parts?.length) {
+        li.dataset.parts = f.parts.join(' ');
+        li.tabIndex = 0;
+        li.setAttribute('role', 'button');
+        li.setAttribute('aria-label', `${f.rule}: ${f.message} (show ${f.parts.join(', ')} on the board)`);
+        const choose = () => this.highlight(f.parts, li);
+        li.addEventListener('click', choose);
+        li.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); choose(); } });
+      }
       return li;
     }));
+  }
+
+  /** Marks a finding's parts on the board (again: unmarks them). body[data-highlighted] lists them. */
+  highlight(parts, item) {
+    const same = this.highlightedItem === item;
+    document.querySelectorAll('#findings li.chosen').forEach((li) => li.classList.remove('chosen'));
+    this.highlighted = same ? null : new Set(parts);
+    this.highlightedItem = same ? null : item;
+    if (!same) item.classList.add('chosen');
+    document.body.dataset.highlighted = same ? '' : parts.join(' ');
+    this.repaintOverlay();
   }
 
   /** Redraws the pieces or cells (after a selection, say); `counts` is false inside `paint`. */

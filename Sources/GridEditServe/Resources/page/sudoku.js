@@ -30,7 +30,7 @@ export class SudokuView {
       const rect = document.createElementNS(SVG, 'rect');
       Object.entries({ x, y, width: f.cell, height: f.cell }).forEach(([k, v]) => rect.setAttribute(k, v));
       const selected = r - 1 === this.row && c - 1 === this.column;
-      rect.setAttribute('class', 'cell' + (selected ? ' selected' : ''));
+      rect.setAttribute('class', 'cell' + (selected ? ' selected' : '') + (this.app.highlighted?.has(cell.cell) ? ' highlighted' : ''));
       rect.dataset.cell = cell.cell;
       rect.dataset.given = cell.given;
       rect.dataset.digit = cell.digit;

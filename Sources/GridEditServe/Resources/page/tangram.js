@@ -33,12 +33,22 @@ export class TangramView {
     const pieces = this.state.pieces || [];
     for (const name of [...this.selected]) if (!pieces.some((p) => p.piece === name)) this.selected.delete(name);
     const marks = [];
+    // Problems on the board: overlapping pieces hatched in the warning colour, pieces outside
+    // the play area outlined in red (the drawing grows to show them).
+    const defs = document.createElementNS(SVG, 'defs');
+    defs.innerHTML = '<pattern id="overlap-hatch" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">'
+      + '<rect width="10" height="10" class="overlap-fill"/><line x1="0" y1="0" x2="0" y2="10" class="overlap-line"/></pattern>';
+    overlay.appendChild(defs);
     for (const piece of pieces) {
       const polygon = document.createElementNS(SVG, 'polygon');
       polygon.setAttribute('points', piece.points.map((p) => p.join(',')).join(' '));
       const selected = this.selected.has(piece.piece);
-      polygon.setAttribute('class', 'piece' + (piece.pinned ? ' pinned' : '') + (piece.group != null ? ' grouped' : '') + (selected ? ' selected' : ''));
+      const overlaps = piece.overlaps || [];
+      polygon.setAttribute('class', 'piece' + (piece.pinned ? ' pinned' : '') + (piece.group != null ? ' grouped' : '') + (selected ? ' selected' : '')
+        + (overlaps.length ? ' overlapping' : '') + (piece.outside ? ' outside' : '') + (this.app.highlighted?.has(piece.piece) ? ' highlighted' : ''));
       polygon.dataset.piece = piece.piece;
+      if (overlaps.length) polygon.dataset.overlaps = overlaps.join(' ');
+      if (piece.outside) polygon.dataset.outside = 'true';
       polygon.dataset.rotation = piece.rotation;
       polygon.dataset.flip = String(piece.flip);
       polygon.dataset.pinned = String(piece.pinned);
@@ -46,7 +56,8 @@ export class TangramView {
       if (selected) polygon.dataset.selected = 'true';
       polygon.setAttribute('role', 'button');
       polygon.setAttribute('aria-pressed', String(selected));
-      polygon.setAttribute('aria-label', `${piece.piece} at (${piece.x}, ${piece.y}) turned ${piece.rotation}°${piece.flip ? ' flipped' : ''}${piece.pinned ? ', pinned' : ''}${piece.group != null ? `, group ${piece.group}` : ''}`);
+      polygon.setAttribute('aria-label', `${piece.piece} at (${piece.x}, ${piece.y}) turned ${piece.rotation}°${piece.flip ? ' flipped' : ''}${piece.pinned ? ', pinned' : ''}${piece.group != null ? `, group ${piece.group}` : ''}`
+        + `${overlaps.length ? `, overlaps ${overlaps.join(', ')}` : ''}${piece.outside ? ', outside the play area' : ''}`);
       overlay.appendChild(polygon);
       const [cx, cy] = centre(piece.points);
       if (piece.pinned) marks.push(pinMark(cx, cy));
