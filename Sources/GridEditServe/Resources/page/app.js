@@ -11,6 +11,7 @@ import { TangramView } from './tangram.js';
 import { SudokuView } from './sudoku.js';
 import { ShapesView } from './shapes.js';
 import { AnalysisView } from './analysis.js';
+import { TrayView } from './tray.js';
 import { PackView } from './pack.js';
 import { DetailsView } from './details.js';
 
@@ -25,6 +26,7 @@ class App {
     this.sudoku = new SudokuView(this);
     this.shapes = new ShapesView(this);
     this.analysis = new AnalysisView(this);
+    this.tray = new TrayView(this);
     this.pack = new PackView(this);
     this.details = new DetailsView(this);
     this.connection = new Connection({
@@ -75,6 +77,7 @@ class App {
     this.highlighted = null; this.highlightedItem = null; document.body.dataset.highlighted = '';
     this.paintFindings(state.findings || []);
     this.analysis.paint();
+    this.tray.paint();
     for (const warning of state.warnings || []) this.log(warning, 'warning');
     this.repaintOverlay(false);
     const picture = this.paintPicture(state, doc);

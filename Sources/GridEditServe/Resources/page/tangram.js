@@ -117,7 +117,10 @@ export class TangramView {
     if (!record) return;
     this.pointers.delete(event.pointerId);
     const at = cancelled ? record.last : this.units(event, overlay);
-    if (record.sent) {
+    if (record.sent && !cancelled && record.piece && this.pointers.size === 0 && this.app.tray.isOver(event)) {
+      // Dropped on the tray: the drag ends where it began (no move), and the piece comes off.
+      this.touch('up', event.pointerId, record.start).then(() => this.app.run(`remove ${record.piece}`));
+    } else if (record.sent) {
       // A drop that changes nothing gets no new state: put the lifted piece back at once.
       this.touch('up', event.pointerId, at).then((reply) => {
         if (this.pointers.size === 0 && !(reply?.output || []).some((l) => l.style === 'edit')) this.app.repaintOverlay();
