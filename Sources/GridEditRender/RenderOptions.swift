@@ -47,6 +47,19 @@ public struct RenderOptions: Sendable, Equatable {
 }
 
 /// The pack a puzzle belongs to, as a card shows it.
+extension RenderOptions {
+    /// The ways a child can be shown a puzzle, by name: each hint level, then the card.
+    public static let childViews = TangramHint.allCases.map(\.rawValue) + ["card"]
+
+    /// How to draw a child's view by its name (`shape`, `outline`, `pieces`, `card`): the card as
+    /// a PNG twice `size` wide, a hint level as an SVG `size` wide. Nil for another name.
+    public static func childView(_ name: String, size: Int) -> (RenderOptions, RenderFormat)? {
+        if name == "card" { return (RenderOptions(product: .card, size: size * 3 / 4), .png) }
+        guard let hint = TangramHint(rawValue: name) else { return nil }
+        return (RenderOptions(hint: hint, size: size), .svg)
+    }
+}
+
 public struct PackLabel: Sendable, Equatable {
     public var id: String
     public var title: String

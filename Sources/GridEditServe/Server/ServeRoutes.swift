@@ -12,6 +12,7 @@ import NIOCore
 /// | `GET /page/FILE` | the page's CSS and JS modules |
 /// | `GET /card/PATH` | a puzzle card (PNG) of a puzzle file of the served folder, for the pack view |
 /// | `GET /file/PATH` | a puzzle file of the served folder as it is on disk |
+/// | `GET /view?as=shape\|outline\|pieces\|card` | the active puzzle as a child gets it (SVG; the card as PNG), drawn as `gridedit render` draws it |
 /// | `GET /ws` | the WebSocket of the protocol (docs/editor.md, "serve") |
 ///
 /// Every PATH goes through ``ServedFolder/resolve(_:mustExist:)`` (403 outside, 404 missing).
@@ -43,6 +44,23 @@ enum ServeRoutes {
         router.get("/file/**") { request, _ in
             puzzleFile(suffix(of: request, after: "/file/"), in: folder) { _, bytes in
                 bytesResponse(bytes, type: "application/json; charset=utf-8")
+            }
+        }
+        router.get("/view") { request, _ in
+            guard let renderer else { return text(.serviceUnavailable, "no style.jsonc found, so nothing can be drawn; set GRIDEDIT_TEMPLATES\n") }
+            let view = request.uri.queryParameters.get("as") ?? "shape"
+            guard let (options, format) = RenderOptions.childView(view, size: StateMessage.side) else {
+                return text(.badRequest, "?as= takes \(RenderOptions.childViews.joined(separator: ", ")), not \"\(view)\"\n")
+            }
+            let document = await MainActor.run { session.service.active?.fileDocument }
+            guard let document else { return text(.notFound, "no puzzle is open\n") }
+            do {
+                let bytes = try renderer.render(document, as: format, options: options)
+                var response = bytesResponse(bytes, type: format == .png ? "image/png" : "image/svg+xml")
+                response.headers[.cacheControl] = "no-store"
+                return response
+            } catch {
+                return text(.internalServerError, "\(error)\n")
             }
         }
         router.ws("/ws") { request, _ in

@@ -92,6 +92,18 @@ class App {
   paintPicture(state, doc) {
     const picture = $('picture');
     if (this.pictureURL) URL.revokeObjectURL(this.pictureURL);
+    this.pictureURL = null;
+    const mode = this.viewMode || 'board';
+    $('view-switch').hidden = !doc;
+    document.querySelectorAll('[data-tangram-only]').forEach((b) => { b.hidden = doc?.kind !== 'tangram'; });
+    $('overlay').style.visibility = mode === 'board' ? '' : 'hidden';
+    document.body.dataset.view = mode;
+    if (doc && mode !== 'board') {
+      // The child's view (or the card), drawn by the server's renderer as `gridedit render` draws it.
+      picture.alt = `${doc.title}: ${mode === 'card' ? 'its card' : `the ${mode} a child is shown`}`;
+      picture.src = `/view?as=${mode}&v=${state.version}`;
+      return picture.decode().catch(() => {});
+    }
     this.pictureURL = state.svg ? URL.createObjectURL(new Blob([state.svg], { type: 'image/svg+xml' })) : null;
     picture.alt = doc ? `${doc.title}, as gridedit render draws it` : '';
     if (!this.pictureURL) { picture.removeAttribute('src'); return Promise.resolve(); }
@@ -156,6 +168,14 @@ class App {
       }
       return li;
     }));
+  }
+
+  /** Shows the board for editing, or the puzzle as a child gets it (read-only). */
+  showView(mode) {
+    this.viewMode = mode;
+    document.querySelectorAll('#view-switch [data-view]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.view === mode)));
+    if (!this.state) return;
+    this.paintPicture(this.state, this.state.document).then(() => this.repainted());
   }
 
   /** Marks a finding's parts on the board (again: unmarks them). body[data-highlighted] lists them. */
@@ -246,6 +266,7 @@ class App {
     $('candidates-toggle').addEventListener('change', (e) => { this.sudoku.toggleCandidates(e.target.checked); overlay.focus(); });
     document.querySelectorAll('[data-mode]').forEach((b) => b.addEventListener('click', () => { this.sudoku.setMode(b.dataset.mode); overlay.focus(); }));
     $('hint-button').addEventListener('click', () => this.run('hint --place'));
+    document.querySelectorAll('#view-switch [data-view]').forEach((b) => b.addEventListener('click', () => this.showView(b.dataset.view)));
     document.querySelectorAll('#tangram-tools [data-action]').forEach((b) => b.addEventListener('click', () => this.tangram.act(b.dataset.action)));
     $('save-as-form').addEventListener('submit', async (e) => {
       e.preventDefault();
