@@ -20,8 +20,7 @@ struct ServeBuildPageTests {
     /// when given (folders are made as needed).
     static func createFromTemplate(_ template: String, path: String?, on served: ServedEditor) async throws {
         #expect(try await served.body("data-kind") == "none")
-        try await served.browser.element(#"[aria-label="Open or create a puzzle"]"#).click()
-        _ = try await served.browser.waitForElement(#"#cards"#, timeout: 10)
+        try await served.showPack()
         try await choose(template, in: "#new-template", on: served)
         if let path { try await served.browser.element(#"[aria-label="New file, relative to the folder"]"#).sendKeys(path) }
         try await served.expectingState("New from \(template)") {
@@ -109,15 +108,17 @@ struct ServeBuildPageTests {
                 }
                 try await ServeTangramPageTests.expectPageAgrees(piece, served: served, model: model)
 
-                // Drag it from where it is to where the shipped figure has it.
+                // Drag it from where it is to where the shipped figure has it. (The frame is read
+                // again: a turn that takes a piece past the play area's edge widens the view.)
+                let dragFrame = try await TangramFrame.read(from: served)
                 let current = try model.pose(piece)
-                let start = try await Self.grabPoint(piece, pose: current, frame: frame, on: served)
+                let start = try await Self.grabPoint(piece, pose: current, frame: dragFrame, on: served)
                 let (from, to) = (TangramFrame.inside(current), TangramFrame.inside(goal))
-                let end = start.offset(((to.x - from.x) * frame.pixelsPerUnit).rounded(), ((from.y - to.y) * frame.pixelsPerUnit).rounded())
+                let end = start.offset(((to.x - from.x) * dragFrame.pixelsPerUnit).rounded(), ((from.y - to.y) * dragFrame.pixelsPerUnit).rounded())
                 try await served.expectingState("dragging \(piece.rawValue)") {
                     try await served.browser.perform(Pointer(.mouse).drag(from: start, to: end, steps: 10, duration: .milliseconds(200)))
                 }
-                let (a, b) = (frame.units(start), frame.units(end))
+                let (a, b) = (dragFrame.units(start), dragFrame.units(end))
                 try model.drag(piece, dx: b.x - a.x, dy: b.y - a.y)
                 try await ServeTangramPageTests.expectPageAgrees(piece, served: served, model: model)
             }

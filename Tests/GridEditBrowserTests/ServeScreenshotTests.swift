@@ -40,7 +40,10 @@ struct ServeScreenshotTests {
     func packView() async throws {
         try await ServedEditor.with(["serve", ".", "--port", "0"], copying: ["puzzles/tangram-starter", "puzzles/sudoku-4x4"],
                                     browser: browser) { served in
-            try await browser.element(#"[aria-label="Puzzles in this folder"]"#).click()
+            try await browser.waitUntil("serving a folder to open on its puzzles", timeout: 10) {
+                try await browser.execute("return document.getElementById('pack').open").bool == true
+            }
+            try await served.showPack()
             _ = try await browser.waitForElement(#"#cards [data-path="tangram-starter/square.json"]"#, timeout: 10)
             let cards = try await browser.elements("#cards .card")
             #expect(cards.count == 6 + 13, "every puzzle of both packs has a card")

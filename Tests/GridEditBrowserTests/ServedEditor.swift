@@ -71,12 +71,14 @@ final class ServedEditor: Sendable {
 
     var stateVersion: Int { get async throws { Int(try await body("data-state-version") ?? "") ?? 0 } }
 
-    /// Waits until the page has painted a state newer than `version` and has no request waiting
-    /// for its reply: the server's answer to an edit is on screen.
+    /// Waits until the page has painted a state newer than `version`, has no request waiting for
+    /// its reply, and shows no analysis still being worked out: the server's answer to an edit is
+    /// on screen, and no later state (the analysis arriving) is on its way.
     func waitForState(after version: Int, _ what: String, timeout: Double = 15) async throws {
         try await browser.waitUntil("a new state after \(what) (version > \(version))", timeout: timeout) {
             let now = try await self.stateVersion, pending = try await self.body("data-pending")
-            return now > version && pending == "0"
+            guard now > version && pending == "0" else { return false }
+            return try await self.browser.execute("return document.getElementById('analysis').dataset.analysis").string != "pending"
         }
     }
 
@@ -93,9 +95,24 @@ final class ServedEditor: Sendable {
         try await browser.execute("const s = window.gridedit.state; return s ? {...s, svg: null} : null")
     }
 
+    /// Shows the pack view (the page opens on it when nothing is open; otherwise the Puzzles button).
+    func showPack() async throws {
+        // A page with nothing open shows the pack view by itself: give it the moment it takes.
+        let nothingOpen = try await body("data-kind") == "none"
+        if nothingOpen {
+            try? await browser.waitUntil("the pack view to open by itself", timeout: 3) {
+                try await self.browser.execute("return document.getElementById('pack').open").bool == true
+            }
+        }
+        if try await browser.execute("return document.getElementById('pack').open").bool != true {
+            try await browser.element("#pack-button").click()
+        }
+        _ = try await browser.waitForElement("#cards", timeout: 10)
+    }
+
     /// Opens `path` from the pack view, clicking its card as a designer does.
     func openFromPack(_ path: String) async throws {
-        try await browser.element(#"[aria-label="Puzzles in this folder"]"#).click()
+        try await showPack()
         let card = try await browser.waitForElement(#"#cards [data-path="\#(path)"]"#, timeout: 10)
         try await expectingState("opening \(path)") { try await card.click() }
         try await browser.waitUntil("the pack view to close") { try await !self.browser.element("#pack").isDisplayed() }

@@ -61,14 +61,19 @@ public enum TangramEditing: KindEditing {
         // The drawing's colours, so a piece the pointer lifts looks like itself and the place it
         // left looks empty.
         if let background = palette.background { frameFields.append(.init("background", .string(background))) }
-        // The tray of the page: the pieces the layer lacks, each as its outline around its origin
-        // corner (unturned, in units), to drag onto the board with `place`.
+        // The tray of the page: the pieces the layer lacks, each with its outline around its
+        // origin corner (in units) for every turn, unflipped then flipped, so the page can turn a
+        // piece before dragging it onto the board with `place`.
         let placed = Set(TangramKind.poses(document.layer.arrangement, of: tangram).map(\.piece))
         let unplaced = TangramPiece.allCases.filter { !placed.contains($0) }.map { piece in
             JSONValue.fields([
                 "piece": .string(piece.rawValue),
-                "outline": .array(Pose(piece: piece, position: .origin, rotation: .identity, flipped: false).vertices.map {
-                    .array([.double($0.x.doubleValue), .double($0.y.doubleValue)])
+                "outlines": .array([false, true].map { flipped in
+                    .array((0..<8).map { eighths in
+                        .array(Pose(piece: piece, position: .origin, rotation: Rotation(eighths: eighths), flipped: flipped).vertices.map {
+                            .array([.double($0.x.doubleValue), .double($0.y.doubleValue)])
+                        })
+                    })
                 }),
                 "color": palette.color(piece.rawValue).map(JSONValue.string) ?? .null,
             ])

@@ -77,6 +77,10 @@ class App {
     this.highlighted = null; this.highlightedItem = null; document.body.dataset.highlighted = '';
     this.paintFindings(state.findings || []);
     this.analysis.paint();
+    // Serving a folder with nothing open starts on its puzzles (the pack view), not an empty board;
+    // a puzzle opened from elsewhere (the REPL, another page) closes that first view.
+    if (paint === 1 && !doc) { this.autoPack = true; this.pack.show(); }
+    if (doc && this.autoPack) { this.autoPack = false; if ($('pack').open) $('pack').close(); }
     this.tray.paint();
     for (const warning of state.warnings || []) this.log(warning, 'warning');
     this.repaintOverlay(false);

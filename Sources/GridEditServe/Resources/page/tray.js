@@ -1,7 +1,8 @@
 // The tray beside the board: the pieces the tangram's layer lacks. Drag one onto the board and
 // it lands through the settling engine like any drop (`place PIECE X Y ANGLE [flip]`, with the
-// turn it last had on the board); drag a piece from the board onto the tray to take it off
-// (`remove`). Each tray piece is a button too: Enter places it in the middle of the board.
+// turn it last had on the board, or as turned in the tray); drag a piece from the board onto the
+// tray to take it off (`remove`). Each tray piece is a button too: R / Shift-R turn it by 45°, F
+// flips it, Enter places it in the middle of the board.
 //
 // For tests: #tray[data-pieces] lists the pieces waiting; each carries data-tray-piece.
 
@@ -29,17 +30,24 @@ export class TrayView {
     $('tray-empty').hidden = unplaced.length > 0;
   }
 
-  /** The turn and outline each placed piece has, so it goes back the way it was. */
+  /** The turn each placed piece has, so it goes back the way it was. */
   remember() {
-    const f = this.state.frame;
-    for (const p of this.state.pieces || []) {
-      const outline = p.points.map(([x, y]) => [(x - f.originX) / f.scale - p.originX, (f.originY - y) / f.scale - p.originY]);
-      this.turns.set(p.piece, { rotation: p.rotation, flip: p.flip, outline });
-    }
+    for (const p of this.state.pieces || []) this.turns.set(p.piece, { rotation: p.rotation, flip: p.flip });
   }
 
+  /** A tray piece's turn and its outline for that turn (the server's, exact). */
   shape(piece) {
-    return this.turns.get(piece.piece) || { rotation: 0, flip: false, outline: piece.outline };
+    const turn = this.turns.get(piece.piece) || { rotation: 0, flip: false };
+    const eighths = ((Math.round(turn.rotation / 45) % 8) + 8) % 8;
+    return { ...turn, outline: piece.outlines[turn.flip ? 1 : 0][eighths] };
+  }
+
+  /** Turns a tray piece by 45° steps, or flips it (page state: nothing is edited until it is placed). */
+  turn(piece, by, flip = false) {
+    const turn = this.turns.get(piece) || { rotation: 0, flip: false };
+    this.turns.set(piece, { rotation: (((turn.rotation + by * 45) % 360) + 360) % 360, flip: flip ? !turn.flip : turn.flip });
+    this.paint();
+    document.querySelector(`#tray [data-tray-piece="${piece}"]`)?.focus();
   }
 
   trayPiece(piece) {
@@ -59,7 +67,12 @@ export class TrayView {
     if (piece.color) polygon.style.fill = piece.color;
     svg.appendChild(polygon);
     svg.addEventListener('pointerdown', (e) => this.start(e, piece, svg));
+    svg.dataset.rotation = String(this.shape(piece).rotation);
+    svg.dataset.flip = String(this.shape(piece).flip);
+    svg.setAttribute('aria-keyshortcuts', 'R Shift+R F Enter');
     svg.addEventListener('keydown', (e) => {
+      if (e.key === 'r' || e.key === 'R') { e.preventDefault(); e.stopPropagation(); this.turn(piece.piece, e.shiftKey ? -1 : 1); return; }
+      if (e.key === 'f' || e.key === 'F') { e.preventDefault(); e.stopPropagation(); this.turn(piece.piece, 0, true); return; }
       if (e.key !== 'Enter' && e.key !== ' ') return;
       e.preventDefault();
       const c = centre(this.shape(piece).outline);
@@ -72,6 +85,7 @@ export class TrayView {
   start(event, piece, element) {
     event.preventDefault();
     element.setPointerCapture(event.pointerId);
+    element.focus({ preventScroll: true });
     this.dragging = { piece: piece.piece, shape: this.shape(piece) };
     const move = (e) => this.follow(e);
     const up = (e) => {
