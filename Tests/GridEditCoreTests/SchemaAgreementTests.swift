@@ -13,10 +13,11 @@ import Testing
         schema = json.loads((root / "schemas" / name).read_text())
         return jsonschema.Draft202012Validator(schema)
     puzzle, pack = validator("puzzle.schema.json"), validator("pack.schema.json")
+    curriculum = validator("curriculum.schema.json")
     for line in sys.stdin:
         name, text = line.rstrip("\n").split("\t", 1)
         doc = json.loads(text)
-        v = pack if name == "pack.json" else puzzle
+        v = pack if name == "pack.json" else curriculum if isinstance(doc, dict) and doc.get("kind") == "curriculum" else puzzle
         errors = sorted(e.message for e in v.iter_errors(doc))
         print("valid" if not errors else "invalid: " + errors[0][:120])
     """#
@@ -40,7 +41,8 @@ import Testing
     }
 
     @Test func shippedFilesValidateAgainstThePublishedSchemas() throws {
-        let files = ShippedContent.puzzleFiles + ShippedContent.manifests
+        let files = ShippedContent.puzzleFiles + ShippedContent.manifests + ShippedContent.curricula
+        #expect(!ShippedContent.curricula.isEmpty, "puzzles/curricula/ holds the sample curriculum")
         let verdicts = try Self.validate(files.map { ($0.lastPathComponent, String(decoding: ShippedContent.bytes($0), as: UTF8.self)) })
         #expect(verdicts.count == files.count)
         for (file, verdict) in zip(files, verdicts) {

@@ -20,6 +20,8 @@ enum PackListing {
             switch tree.read(entry) {
             case .success(let bytes):
                 let loaded = DocumentLoader.load(bytes, isManifest: false)
+                // A curriculum is a plan over the packs, not a puzzle to open.
+                if loaded.kind == Curriculum.kindName { continue }
                 if case .puzzle(let document)? = loaded.document {
                     card += [.init("title", .string(document.puzzle.name)), .init("kind", .string(document.kindName)),
                              .init("summary", .string(document.puzzle.summary)),

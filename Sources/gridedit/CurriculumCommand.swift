@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import GridEditCore
+
+/// `gridedit curriculum`: draft a plan of days from packs, and draw it. Checking is `gridedit
+/// check`'s, like any file (docs/format.md, "Curricula").
+struct CurriculumCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "curriculum",
+        abstract: "Draft and draw curricula: plans of days built from packs.",
+        subcommands: [Plan.self]
+    )
+
+    struct Plan: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draft an N-day curriculum from the packs in a folder.",
+            discussion: """
+                Orders the packs' puzzles by measured difficulty (the Sudoku grader's score, the tangram \
+                solver's estimate), spreads them over the days within the difficulty step and the reuse \
+                window, interleaves the games and the activity types, and adds spaced review. The same \
+                packs and --seed give the same file. The draft is checked with the curriculum rules \
+                before it is written; put it in FOLDER/curricula/ so `gridedit check FOLDER` checks it. \
+                Exit status: 0 written, 1 the draft breaks a rule (it is written anyway, for editing), \
+                2 a file cannot be read or written, 64 bad usage.
+                """
+        )
+
+        @Argument(help: "The folder of packs (each a folder with a pack.json).")
+        var packs: String = "puzzles"
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The curriculum file to write.", valueName: "file"))
+        var output: String
+
+        @Option(help: "The curriculum's id (lower-case letters, digits, dashes; default: from the file name).")
+        var id: String?
+
+        @Option(help: "The curriculum's name (default: from the id).")
+        var name: String?
+
+        @Option(help: "Number of days.")
+        var days = 100
+
+        @Option(help: "Seed for breaking ties.")
+        var seed: UInt64 = 1
+
+        @Option(name: .customLong("pack"), help: ArgumentHelp("Only this pack (repeatable; default: every pack).", valueName: "id"))
+        var onlyPacks: [String] = []
+
+        @Option(help: ArgumentHelp("Ages, like 6-10 (default: from the hardest puzzle and the packs' ages).", valueName: "MIN-MAX"))
+        var ages: String?
+
+        @Flag(help: "Overwrite an existing file.")
+        var force = false
+
+        var planID: String {
+            id ?? FileSystem.lastComponent(of: output).replacingOccurrences(of: ".json", with: "")
+        }
+
+        func validate() throws {
+            guard (1...Curriculum.maxDays).contains(days) else { throw ValidationError("--days must be from 1 to \(Curriculum.maxDays)") }
+            guard PuzzleMetadata.isValidID(planID) else {
+                throw ValidationError("the id \"\(planID)\" must be lower-case letters and digits joined by single dashes; give --id")
+            }
+            if let ages, Self.ageRange(ages) == nil { throw ValidationError("--ages takes MIN-MAX from 2 to 18, like 6-10") }
+        }
+
+        static func ageRange(_ text: String) -> ClosedRange<Int>? {
+            let parts = text.split(separator: "-")
+            guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), 2 <= low, low <= high, high <= 18 else { return nil }
+            return low...high
+        }
+
+        func run() throws {
+            guard FileSystem.isDirectory(packs) else {
+                StandardStreams.errorLine("\(packs): not a folder of packs")
+                throw ExitCode(2)
+            }
+            if !force, FileSystem.exists(output) {
+                StandardStreams.errorLine("\(output): exists; give --force to overwrite it")
+                throw ExitCode(2)
+            }
+            let library = PackLibrary.load(folder: packs, jobs: ProcessInfo.processInfo.activeProcessorCount)
+            let title = name ?? planID.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+            let options = CurriculumPlanner.Options(id: planID, name: title, days: days, seed: seed, packs: onlyPacks,
+                                                    ageRange: ages.flatMap(Self.ageRange))
+            let curriculum: Curriculum
+            do {
+                curriculum = try CurriculumPlanner(library: library, options: options).plan()
+            } catch {
+                StandardStreams.errorLine("\(packs): \(error)")
+                throw ExitCode(2)
+            }
+            let text = curriculum.canonicalText()
+            do {
+                try FileSystem.makeFolders(FileSystem.folder(of: output))
+                try AtomicFile.write(Array(text.utf8), to: output)
+            } catch {
+                StandardStreams.errorLine("\(error)")
+                throw ExitCode(2)
+            }
+            // Check the draft as `gridedit check` will, against the same packs.
+            let findings = CurriculumView(curriculum: curriculum, library: library, curricula: [:]).validate()
+            StandardStreams.errorLine("\(output): \(curriculum.days.count) days, ages \(curriculum.ageRange.lowerBound)–\(curriculum.ageRange.upperBound), "
+                                      + "\(Set(curriculum.days.flatMap { $0.activities.flatMap(\.puzzles) }).count) puzzles; "
+                                      + (findings.isEmpty ? "the curriculum rules pass" : "\(findings.count) findings: run `gridedit check \(output)`"))
+            if !findings.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
