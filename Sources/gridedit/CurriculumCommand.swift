@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GridEditCore
+import GridEditRender
 
 /// `gridedit curriculum`: draft a plan of days from packs, and draw it. Checking is `gridedit
 /// check`'s, like any file (docs/format.md, "Curricula").
@@ -8,7 +9,7 @@ struct CurriculumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curriculum",
         abstract: "Draft and draw curricula: plans of days built from packs.",
-        subcommands: [Plan.self]
+        subcommands: [Plan.self, CurriculumRender.self]
     )
 
     struct Plan: ParsableCommand {
@@ -104,6 +105,82 @@ struct CurriculumCommand: ParsableCommand {
                                       + "\(Set(curriculum.days.flatMap { $0.activities.flatMap(\.puzzles) }).count) puzzles; "
                                       + (findings.isEmpty ? "the curriculum rules pass" : "\(findings.count) findings: run `gridedit check \(output)`"))
             if !findings.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
+
+/// `gridedit curriculum render`: the chart of difficulty by day and the printable overview.
+struct CurriculumRender: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a curriculum: the chart of difficulty by day and a printable PDF overview.",
+        discussion: """
+            --chart FILE draws each game's measured difficulty by day (PNG, SVG or PDF by the file's \
+            extension; reviews as rings). --overview FILE.pdf prints one line a day with the day's \
+            puzzle thumbnails. The packs are those beside the curriculum's folder, as for `gridedit \
+            check`; findings of the curriculum rules are printed as notes and the drawing is made \
+            anyway (an unresolved puzzle is an empty box). The look comes from templates/style.jsonc. \
+            The same files give the same bytes. Exit status: 0 written, 1 the file is not a readable \
+            curriculum, 2 a file cannot be read or written, 64 bad usage.
+            """
+    )
+
+    @Argument(help: "The curriculum file.")
+    var file: String
+
+    @Option(help: ArgumentHelp("Write the chart of difficulty by day here (.png, .svg or .pdf).", valueName: "file"))
+    var chart: String?
+
+    @Option(help: ArgumentHelp("Write the printable overview here (.pdf).", valueName: "file"))
+    var overview: String?
+
+    @Option(help: ArgumentHelp("Chart PNG width in pixels (default 1200).", valueName: "n"))
+    var size: Int?
+
+    @Option(help: ArgumentHelp("The style file (default: templates/style.jsonc of the repository).", valueName: "file"))
+    var style: String?
+
+    func validate() throws {
+        guard chart != nil || overview != nil else { throw ValidationError("name what to draw: --chart FILE, --overview FILE.pdf or both") }
+        if let overview, RenderFormat(path: overview) != .pdf { throw ValidationError("--overview writes a PDF; name the file .pdf") }
+        if let chart, RenderFormat(path: chart) == nil { throw ValidationError("--chart: end the file name in .png, .svg or .pdf") }
+        if let size, !(200...8192).contains(size) { throw ValidationError("--size must be from 200 to 8192") }
+    }
+
+    func run() throws {
+        let root = TreeRoot(argument: file)
+        let bytes: [UInt8]
+        switch root.read(file) {
+        case .success(let read): bytes = read
+        case .failure(let refusal):
+            StandardStreams.errorLine(CheckReport.line(for: Finding(refusal), in: file))
+            throw ExitCode(2)
+        }
+        let loaded = DocumentLoader.load(bytes, isManifest: false)
+        guard case .curriculum(let curriculum)? = loaded.document, let tree = loaded.root else {
+            for finding in loaded.findings where finding.severity == .error { StandardStreams.errorLine(CheckReport.line(for: finding, in: file)) }
+            StandardStreams.errorLine("\(file): not drawn: it is not a readable curriculum; run `gridedit check \(file)`")
+            throw ExitCode(1)
+        }
+        let view = CurriculumView.load(curriculum, at: file)
+        for finding in view.validate() {
+            StandardStreams.errorLine("note: " + CheckReport.line(for: DocumentLoader.locate(finding, in: tree), in: file))
+        }
+        let plot = CurriculumPlot(curriculum: curriculum, library: view.library)
+        do {
+            let renderer = try Renderer(style: Style.load(try Render.stylePath(style)))
+            if let chart {
+                let format = try Renderer.format(nil, for: chart)
+                try Renderer.writeFile(renderer.renderCurriculumChart(plot, as: format, size: size), to: chart)
+                StandardStreams.errorLine("\(chart): difficulty by day, \(curriculum.days.count) days")
+            }
+            if let overview {
+                try Renderer.writeFile(renderer.renderCurriculumOverview(plot), to: overview)
+                StandardStreams.errorLine("\(overview): \(renderer.curriculumOverviewPageCount(plot)) pages, one line a day")
+            }
+        } catch let error as RenderError {
+            StandardStreams.errorLine("gridedit curriculum render: \(error)")
+            throw ExitCode(2)
         }
     }
 }

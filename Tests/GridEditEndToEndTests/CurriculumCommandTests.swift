@@ -68,4 +68,29 @@ import Testing
         #expect(renamed.status == 1)
         #expect(renamed.lines.contains { $0.hasPrefix(Self.sample) && $0.contains("[curriculum.unknown-puzzle]") && $0.contains("has no puzzle \"rabbit\"") })
     }
+
+    @Test("render draws the chart and the overview, the same bytes in two runs; a broken plan is drawn with notes; a puzzle is refused")
+    func render() throws {
+        let scratch = try TemporaryFolder()
+        try FileManager.default.copyItem(at: Repository.puzzles, to: scratch.file("puzzles"))
+        var outputs: [[Data]] = []
+        for run in 1...2 {
+            let result = try GridEditBinary.run(["curriculum", "render", Self.sample, "--chart", "chart-\(run).png",
+                                                 "--overview", "overview-\(run).pdf"], in: scratch.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stderr.contains("note:"))
+            outputs.append([try Data(contentsOf: scratch.file("chart-\(run).png")), try Data(contentsOf: scratch.file("overview-\(run).pdf"))])
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(try PNGImage(png: outputs[0][0]).width == 1200)
+
+        let text = try scratch.read(Self.sample)
+        try scratch.write(text.replacingOccurrences(of: "\"id\": \"rabbit\"}", with: "\"id\": \"rabit\"}"), to: Self.sample)
+        let broken = try GridEditBinary.run(["curriculum", "render", Self.sample, "--chart", "broken.svg"], in: scratch.url)
+        #expect(broken.status == 0)
+        #expect(broken.stderr.contains("note: \(Self.sample):") && broken.stderr.contains("[curriculum.unknown-puzzle]"))
+        let puzzle = try GridEditBinary.run(["curriculum", "render", "puzzles/tangram-starter/cat.json", "--chart", "x.png"], in: scratch.url)
+        #expect(puzzle.status == 1 && puzzle.stderr.contains("not a readable curriculum"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("x.png").path))
+    }
 }
