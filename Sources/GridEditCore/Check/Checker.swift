@@ -114,7 +114,9 @@ public struct Checker: Sendable {
         if options.shard != nil { files = checkedPositions.map { files[$0 - missing.count] } }
 
         let done = Counter()
+        // What curricula need from other files, read once per folder in a run.
         var libraries: [String: PackLibrary] = [:]
+        var siblings: [String: [String: [String]]] = [:]
         var ahead: [String: FileOutcome] = [:]
         var start = 0
         while start < files.count {
@@ -138,8 +140,10 @@ public struct Checker: Sendable {
                 }
                 // Curriculum rules: they read the packs beside the curriculum's folder.
                 if let (root, curriculum) = outcome.curriculum {
+                    let folder = FileSystem.folder(of: path)
+                    if siblings[folder] == nil { siblings[folder] = CurriculumView.prerequisites(in: folder, policy: options.policy) }
                     let view = CurriculumView.load(curriculum, at: path, policy: options.policy,
-                                                   library: library(for: path, libraries: &libraries))
+                                                   library: library(for: path, libraries: &libraries), siblings: siblings[folder])
                     outcome.report.findings += view.validate().map { DocumentLoader.locate($0, in: root) }
                     outcome.report.findings.sort(by: Finding.displayOrder)
                 }

@@ -64,15 +64,22 @@ public struct CurriculumView: Sendable {
     }
 
     /// The view of the curriculum in the file at `path`: reads the packs beside its folder and
-    /// the other curricula in its folder (ids and prerequisites only).
+    /// the other curricula in its folder (ids and prerequisites only), unless given.
     public static func load(_ curriculum: Curriculum, at path: String, policy: FileAccessPolicy = FileAccessPolicy(),
-                            library: PackLibrary? = nil) -> CurriculumView {
+                            library: PackLibrary? = nil, siblings: [String: [String]]? = nil) -> CurriculumView {
         let library = library ?? PackLibrary.load(folder: packsFolder(forCurriculumAt: path), policy: policy)
-        let folder = FileSystem.folder(of: path)
+        var curricula = siblings ?? prerequisites(in: FileSystem.folder(of: path), policy: policy)
+        // This file as it is now, not as another file of the same id says.
+        curricula[curriculum.id] = curriculum.prerequisites
+        return CurriculumView(curriculum: curriculum, library: library, curricula: curricula)
+    }
+
+    /// The curricula in a folder: id → prerequisites, read without decoding the rest (the first
+    /// file of an id wins).
+    public static func prerequisites(in folder: String, policy: FileAccessPolicy = FileAccessPolicy()) -> [String: [String]] {
         let root = TreeRoot(folder: folder, policy: policy)
-        let own = FileSystem.lastComponent(of: path)
         var curricula: [String: [String]] = [:]
-        for name in root.jsonNames(in: folder).sorted() where name != own {
+        for name in root.jsonNames(in: folder).sorted() {
             guard case .success(let bytes) = root.read(FileSystem.join(folder, name)), let node = try? JSONParser.parse(bytes),
                   Curriculum.isCurriculum(node), case .string(let id)? = node["id"]?.value, curricula[id] == nil else { continue }
             var prerequisites: [String] = []
@@ -81,6 +88,6 @@ public struct CurriculumView: Sendable {
             }
             curricula[id] = prerequisites
         }
-        return CurriculumView(curriculum: curriculum, library: library, curricula: curricula)
+        return curricula
     }
 }
