@@ -23,6 +23,9 @@ public struct PackLibrary: Sendable {
         /// The listed puzzles that decoded, in the manifest's order.
         public var puzzles: [Entry]
         public var byID: [String: Entry]
+        /// Names (without `.json`) of listed files that did not load: a reference to one of
+        /// them is left to the file's own findings rather than reported as a missing puzzle.
+        public var unloaded: Set<String> = []
     }
 
     /// The folder the packs were read from.
@@ -72,10 +75,12 @@ public struct PackLibrary: Sendable {
         }
         var packs: [String: PackEntry] = [:]
         for (index, pack) in manifests.enumerated() where packs[pack.manifest.id] == nil {
-            let puzzles = zip(files, entries).filter { $0.0.pack == index }.compactMap(\.1)
+            let listed = zip(files, entries).filter { $0.0.pack == index }
+            let puzzles = listed.compactMap(\.1)
+            let unloaded = Set(listed.filter { $0.1 == nil }.map { String(FileSystem.lastComponent(of: $0.0.path).dropLast(5)) })
             var byID: [String: Entry] = [:]
             for entry in puzzles where byID[entry.facts.id] == nil { byID[entry.facts.id] = entry }
-            packs[pack.manifest.id] = PackEntry(folder: pack.folder, manifest: pack.manifest, puzzles: puzzles, byID: byID)
+            packs[pack.manifest.id] = PackEntry(folder: pack.folder, manifest: pack.manifest, puzzles: puzzles, byID: byID, unloaded: unloaded)
         }
         return PackLibrary(folder: folder, packs: packs)
     }

@@ -1,7 +1,8 @@
 import GridEditJSON
 
 /// Every puzzle reference names a pack beside the curriculum and a puzzle that pack lists: a
-/// renamed or removed puzzle would leave a hole in a child's day.
+/// renamed or removed puzzle would leave a hole in a child's day. A listed file named after the
+/// id that does not load is left to that file's own findings (one mistake, one finding).
 struct UnknownPuzzleRule: Rule {
     static let id = "curriculum.unknown-puzzle"
     static let summary = "A puzzle reference names a pack or puzzle that does not exist."
@@ -17,7 +18,8 @@ struct UnknownPuzzleRule: Rule {
                                         at: use.path.appending(key: "pack")))
                 continue
             }
-            guard pack.byID[use.reference.id] == nil else { continue }
+            // A listed file of that name that does not load is reported by its own check.
+            guard pack.byID[use.reference.id] == nil, !pack.unloaded.contains(use.reference.id) else { continue }
             let ids = pack.puzzles.map(\.facts.id)
             let hint = DecodeContext.closest(to: use.reference.id, in: ids).map { "; did you mean \"\($0)\"?" }
                 ?? "; it lists \(ids.prefix(8).joined(separator: ", "))\(ids.count > 8 ? ", …" : "")"
