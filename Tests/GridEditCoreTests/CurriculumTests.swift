@@ -83,6 +83,19 @@ import Testing
         #expect(try Self.decoded(Self.sample) == drafted)
     }
 
+    @Test func draftsOfOtherLengthsSeedsAndPacksPassToo() throws {
+        for (days, seed, packs) in [(1, 1, []), (2, 2, []), (9, 3, []), (100, 4, ["tangram-starter"]), (366, 5, ["sudoku-4x4", "sudoku-9x9"])] {
+            let options = CurriculumPlanner.Options(id: "draft", name: "Draft", days: days, seed: UInt64(seed), packs: packs)
+            let plan = try CurriculumPlanner(library: Self.library, options: options).plan()
+            #expect(plan.days.count == days)
+            let findings = CurriculumView(curriculum: plan, library: Self.library, curricula: [:]).validate()
+            #expect(findings.isEmpty, "\(days) days, packs \(packs): \(findings.map(\.message))")
+        }
+        #expect(throws: CurriculumPlanner.PlanError.self) {
+            try CurriculumPlanner(library: Self.library, options: .init(id: "x", name: "X", packs: ["no-such-pack"])).plan()
+        }
+    }
+
     @Test func theDraftRampsInterleavesAndReviews() throws {
         let plan = try Self.decoded(Self.sample)
         #expect(plan.days.map(\.day) == Array(1...100))

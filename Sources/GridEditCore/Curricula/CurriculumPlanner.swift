@@ -151,7 +151,7 @@ public struct CurriculumPlanner: Sendable {
         return Curriculum(id: options.id, name: options.name,
                           description: "Drafted by gridedit curriculum plan (seed \(options.seed)) from "
                               + packs.map(\.manifest.id).joined(separator: ", ") + "; edit freely.",
-                          ageRange: ages, skillCategories: games.map { Self.skill[$0]! }, days: days)
+                          ageRange: ages, skillCategories: games.filter { sessions[$0] != nil }.map { Self.skill[$0]! }, days: days)
     }
 
     func activity(_ game: Curriculum.Game, _ type: Curriculum.ActivityType, _ picks: [Candidate]) -> Curriculum.Activity {
