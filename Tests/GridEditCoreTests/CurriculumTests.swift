@@ -241,6 +241,17 @@ import Testing
 
     // MARK: Reading
 
+    @Test func rulesKeepTheirValuesAndWriteOnlyWhatDiffersFromTheDefaults() throws {
+        let text = Self.sample.replacingOccurrences(
+            of: "\"skillCategories\"", with: "\"rules\": {\"difficultyStep\": 1.25, \"skillEveryDays\": 7},\n  \"skillCategories\"")
+        let plan = try Self.decoded(text)
+        #expect(plan.thresholds.difficultyStep == 1.25 && plan.thresholds.reuseWindowDays == 7 && plan.thresholds.skillEveryDays == 7)
+        let canonical = plan.canonicalText()
+        #expect(canonical.contains("\n  \"rules\": {\"difficultyStep\": 1.25},\n"))
+        #expect(try Self.decoded(canonical).thresholds == plan.thresholds)
+        #expect(try Self.decoded(Self.sample).rules == nil)
+    }
+
     @Test func badValuesAreLocatedSchemaFindings() throws {
         let type = try Self.replacing("\"type\": \"practice\"", with: "\"type\": \"quiz\"", shift: 8)
         let finding = try #require(try Self.findings(type.text).first)

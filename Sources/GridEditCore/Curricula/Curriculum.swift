@@ -316,11 +316,15 @@ extension Curriculum {
         members.append(.init("skillCategories", .array(skillCategories.map(JSONValue.string))))
         if !prerequisites.isEmpty { members.append(.init("prerequisites", .array(prerequisites.map(JSONValue.string)))) }
         if let rules {
-            members.append(.init("rules", .object([
-                .init("difficultyStep", .number(PuzzleMeasure.text(rules.difficultyStep))),
-                .init("reuseWindowDays", number(rules.reuseWindowDays)),
-                .init("skillEveryDays", number(rules.skillEveryDays)),
-            ])))
+            // Only what differs from the defaults, as every optional field.
+            let defaults = Thresholds()
+            var fields: [JSONValue.Member] = []
+            if rules.difficultyStep != defaults.difficultyStep {
+                fields.append(.init("difficultyStep", .number(rules.difficultyStep.decimalText(places: 3))))
+            }
+            if rules.reuseWindowDays != defaults.reuseWindowDays { fields.append(.init("reuseWindowDays", number(rules.reuseWindowDays))) }
+            if rules.skillEveryDays != defaults.skillEveryDays { fields.append(.init("skillEveryDays", number(rules.skillEveryDays))) }
+            if !fields.isEmpty { members.append(.init("rules", .object(fields))) }
         }
         members.append(.init("days", .array(days.map { day in
             var fields: [JSONValue.Member] = [

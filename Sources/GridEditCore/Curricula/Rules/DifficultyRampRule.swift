@@ -20,7 +20,7 @@ struct DifficultyRampRule: Rule {
                     findings.append(finding(
                         "\(use.reference) measures \(measure.description), a rise of \(PuzzleMeasure.text(measure.value - before.value)) "
                         + "from day \(day)'s hardest \(game.rawValue) (\(PuzzleMeasure.text(before.value))); the most allowed is "
-                        + "\(PuzzleMeasure.text(step)) (rules.difficultyStep): add easier days between or pick an easier puzzle",
+                        + "\(step.decimalText(places: 3)) (rules.difficultyStep): add easier days between or pick an easier puzzle",
                         at: use.path))
                 }
                 previous[game] = (use.day, measure)
