@@ -92,5 +92,9 @@ import Testing
         let puzzle = try GridEditBinary.run(["curriculum", "render", "puzzles/tangram-starter/cat.json", "--chart", "x.png"], in: scratch.url)
         #expect(puzzle.status == 1 && puzzle.stderr.contains("not a readable curriculum"))
         #expect(!FileManager.default.fileExists(atPath: scratch.file("x.png").path))
+        // The puzzle commands say what the file is instead of "cannot load".
+        try scratch.write(text, to: Self.sample)
+        let asPuzzle = try GridEditBinary.run(["render", Self.sample, "-o", "y.png"], in: scratch.url)
+        #expect(asPuzzle.status != 0 && asPuzzle.stderr.contains("a curriculum, not a puzzle"))
     }
 }
