@@ -60,8 +60,11 @@ public struct PuzzleCollection: Sendable {
                 }
                 for name in FileSystem.entries(of: path) {
                     let child = FileSystem.join(path, name)
-                    // Links to folders are not walked, as in the checker's walk.
-                    if FileSystem.entryType(child, followingLinks: false) == .directory || name.hasSuffix(".json") { try collect(child) }
+                    // Links to folders are not walked, as in the checker's walk; a curricula
+                    // folder holds plans, not puzzles (`gridedit curriculum render` draws them).
+                    let isFolder = FileSystem.entryType(child, followingLinks: false) == .directory
+                    if isFolder && name == CurriculumView.folderName { continue }
+                    if isFolder || name.hasSuffix(".json") { try collect(child) }
                 }
             } else if FileSystem.isFile(path) {
                 if FileSystem.lastComponent(of: path) == PackManifest.fileName {

@@ -69,6 +69,30 @@ public final class Renderer: Sendable {
         SheetDrawing(style: style, layout: layout, pack: pack, options: options).pages.count
     }
 
+    // MARK: Curricula
+
+    /// The chart of a curriculum's difficulty by day, per game: PNG (`size` pixels wide, default
+    /// 1200), SVG or PDF (a landscape A4 page width, in points); twice as wide as high.
+    public func renderCurriculumChart(_ plot: CurriculumPlot, as format: RenderFormat, size: Int? = nil) throws(RenderError) -> [UInt8] {
+        let job = Job.chart(plot, size)
+        let canvas = try CairoCanvas(surface(for: job, format: format), fonts: fonts)
+        draw(job, on: canvas)
+        return try canvas.finish()
+    }
+
+    /// The printable overview of a curriculum as a PDF: one line a day with its puzzles' thumbnails.
+    public func renderCurriculumOverview(_ plot: CurriculumPlot) throws(RenderError) -> [UInt8] {
+        let job = Job.overview(plot)
+        let canvas = try CairoCanvas(surface(for: job, format: .pdf), fonts: fonts)
+        draw(job, on: canvas)
+        return try canvas.finish()
+    }
+
+    /// How many pages the overview has.
+    public func curriculumOverviewPageCount(_ plot: CurriculumPlot) -> Int {
+        CurriculumOverviewDrawing(style: style, layout: layout, plot: plot).pageCount
+    }
+
     // MARK: Traces
 
     /// The drawing as text, one cairo call per line, instead of a file: `.golden` for tests
@@ -102,6 +126,8 @@ public final class Renderer: Sendable {
     enum Job {
         case puzzle(PuzzleDocument, RenderOptions, PackLabel?)
         case sheet(SheetPack, SheetOptions)
+        case chart(CurriculumPlot, Int?)
+        case overview(CurriculumPlot)
     }
 
     static let pointsPerMillimetre = 72 / 25.4
@@ -139,6 +165,22 @@ public final class Renderer: Sendable {
                         metadata: PDFMetadata(title: pack.title, author: nil,
                                               subject: "Printable sheets: \(pack.puzzles.count) puzzles of pack \(pack.id)",
                                               date: date))
+        case .chart(let plot, let size):
+            let metadata = PDFMetadata(title: plot.curriculum.name, author: nil,
+                                       subject: "Difficulty by day: curriculum \(plot.curriculum.id)", date: plot.date)
+            let width = style.sheet.height * Self.pointsPerMillimetre
+            switch format {
+            case .png:
+                let pixels = size ?? 1200
+                return .png(width: pixels, height: Int((Double(pixels) / CurriculumChartDrawing.aspect).rounded()))
+            case .svg: return .svg(width: width, height: width / CurriculumChartDrawing.aspect)
+            case .pdf: return .pdf(width: width, height: width / CurriculumChartDrawing.aspect, metadata: metadata)
+            }
+        case .overview(let plot):
+            return .pdf(width: style.sheet.width * Self.pointsPerMillimetre, height: style.sheet.height * Self.pointsPerMillimetre,
+                        metadata: PDFMetadata(title: plot.curriculum.name, author: nil,
+                                              subject: "Curriculum overview: \(plot.curriculum.days.count) days of \(plot.curriculum.id)",
+                                              date: plot.date))
         }
     }
 
@@ -161,6 +203,10 @@ public final class Renderer: Sendable {
         case .sheet(let pack, let options):
             SheetDrawing(style: style, layout: layout, pack: pack, options: options)
                 .draw(on: canvas, unit: surface.width / style.sheet.width)
+        case .chart(let plot, _):
+            CurriculumChartDrawing(style: style, layout: layout, plot: plot).draw(on: canvas, width: surface.width, height: surface.height)
+        case .overview(let plot):
+            CurriculumOverviewDrawing(style: style, layout: layout, plot: plot).draw(on: canvas, unit: surface.width / style.sheet.width)
         }
     }
 

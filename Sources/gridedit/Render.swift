@@ -241,7 +241,11 @@ struct Render: ParsableCommand {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    private func stylePath() throws -> String {
+    private func stylePath() throws -> String { try Self.stylePath(style) }
+
+    /// The style file: the one given, else templates/style.jsonc here or in a parent folder (or
+    /// beside the executable's repository). Shared with `gridedit curriculum render`.
+    static func stylePath(_ style: String?) throws -> String {
         if let style { return style }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
         guard let found = Style.findDefault(from: FileManager.default.currentDirectoryPath, executable: executable) else {

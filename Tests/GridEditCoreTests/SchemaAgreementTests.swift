@@ -13,10 +13,11 @@ import Testing
         schema = json.loads((root / "schemas" / name).read_text())
         return jsonschema.Draft202012Validator(schema)
     puzzle, pack = validator("puzzle.schema.json"), validator("pack.schema.json")
+    curriculum = validator("curriculum.schema.json")
     for line in sys.stdin:
         name, text = line.rstrip("\n").split("\t", 1)
         doc = json.loads(text)
-        v = pack if name == "pack.json" else puzzle
+        v = pack if name == "pack.json" else curriculum if isinstance(doc, dict) and doc.get("kind") == "curriculum" else puzzle
         errors = sorted(e.message for e in v.iter_errors(doc))
         print("valid" if not errors else "invalid: " + errors[0][:120])
     """#
@@ -40,7 +41,8 @@ import Testing
     }
 
     @Test func shippedFilesValidateAgainstThePublishedSchemas() throws {
-        let files = ShippedContent.puzzleFiles + ShippedContent.manifests
+        let files = ShippedContent.puzzleFiles + ShippedContent.manifests + ShippedContent.curricula
+        #expect(!ShippedContent.curricula.isEmpty, "puzzles/curricula/ holds the sample curriculum")
         let verdicts = try Self.validate(files.map { ($0.lastPathComponent, String(decoding: ShippedContent.bytes($0), as: UTF8.self)) })
         #expect(verdicts.count == files.count)
         for (file, verdict) in zip(files, verdicts) {
@@ -53,6 +55,8 @@ import Testing
             .appendingPathComponent("puzzles/tangram-starter/square.json")), as: UTF8.self)
         let sudoku = String(decoding: ShippedContent.bytes(GridEditBinary.repositoryRoot
             .appendingPathComponent("puzzles/sudoku-4x4/mini-01.json")), as: UTF8.self)
+        let curriculum = String(decoding: ShippedContent.bytes(GridEditBinary.repositoryRoot
+            .appendingPathComponent("puzzles/curricula/first-hundred-days.json")), as: UTF8.self)
         func replacing(_ text: String, _ old: String, _ new: String) -> String {
             precondition(text.contains(old), "fixture changed: \(old)")
             return text.replacingOccurrences(of: old, with: new)
@@ -69,6 +73,10 @@ import Testing
             ("x.json", replacing(base, "\"createdAt\": \"2026-11-22T09:00:00Z\"", "\"createdAt\": \"2026-13-45T25:61:61Z\"")),
             ("x.json", replacing(sudoku, "\"size\": 4", "\"size\": 5")),
             ("x.json", replacing(sudoku, "\"givens\": [\"", "\"givens\": [\"x")),
+            ("x.json", replacing(curriculum, "\"type\": \"practice\"", "\"type\": \"quiz\"")),
+            ("x.json", replacing(curriculum, "\"durationMinutes\"", "\"duration\"")),
+            ("x.json", replacing(curriculum, "{\"pack\": \"tangram-starter\", ", "{")),
+            ("x.json", replacing(curriculum, "\"ageRange\": {\"min\": 7", "\"ageRange\": {\"min\": 1")),
             ("pack.json", "{\"formatVersion\": 1, \"id\": \"p\", \"title\": \"P\", \"description\": \"\", \"ageRange\": {\"min\": 4, \"max\": 8}, \"puzzles\": [\"/etc/passwd.json\"]}"),
         ]
         let verdicts = try Self.validate(broken)

@@ -2,10 +2,15 @@ import Foundation
 
 /// The puzzles and templates the repository ships, for tests that run over all of them.
 public enum ShippedContent {
-    /// Every puzzle file (not manifests) under `puzzles/` and `templates/`, sorted.
+    /// Every puzzle file (not manifests, not curricula) under `puzzles/` and `templates/`, sorted.
     public static var puzzleFiles: [URL] {
-        jsonFiles(under: "puzzles").filter { $0.lastPathComponent != "pack.json" } + jsonFiles(under: "templates")
+        jsonFiles(under: "puzzles").filter { $0.lastPathComponent != "pack.json" && !isCurriculum($0) } + jsonFiles(under: "templates")
     }
+
+    /// Every curriculum under `puzzles/curricula/`.
+    public static var curricula: [URL] { jsonFiles(under: "puzzles").filter(isCurriculum) }
+
+    static func isCurriculum(_ url: URL) -> Bool { url.deletingLastPathComponent().lastPathComponent == "curricula" }
 
     /// Every `pack.json` under `puzzles/`.
     public static var manifests: [URL] {

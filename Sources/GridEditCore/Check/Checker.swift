@@ -114,6 +114,9 @@ public struct Checker: Sendable {
         if options.shard != nil { files = checkedPositions.map { files[$0 - missing.count] } }
 
         let done = Counter()
+        // What curricula need from other files, read once per folder in a run.
+        var libraries: [String: PackLibrary] = [:]
+        var siblings: [String: [String: [String]]] = [:]
         var ahead: [String: FileOutcome] = [:]
         var start = 0
         while start < files.count {
@@ -135,6 +138,15 @@ public struct Checker: Sendable {
                     outcome.report.findings += pack.validate().map { DocumentLoader.locate($0, in: root) }
                     outcome.report.findings.sort(by: Finding.displayOrder)
                 }
+                // Curriculum rules: they read the packs beside the curriculum's folder.
+                if let (root, curriculum) = outcome.curriculum {
+                    let folder = FileSystem.folder(of: path)
+                    if siblings[folder] == nil { siblings[folder] = CurriculumView.prerequisites(in: folder, policy: options.policy) }
+                    let view = CurriculumView.load(curriculum, at: path, policy: options.policy,
+                                                   library: library(for: path, libraries: &libraries), siblings: siblings[folder])
+                    outcome.report.findings += view.validate().map { DocumentLoader.locate($0, in: root) }
+                    outcome.report.findings.sort(by: Finding.displayOrder)
+                }
                 finish(outcome.report, at: checkedPositions[index])
             }
             start = batch.upperBound
@@ -142,7 +154,8 @@ public struct Checker: Sendable {
         return summary
     }
 
-    /// Folders of puzzles directly under a `puzzles` folder are meant to be packs: for each one
+    /// Folders of puzzles directly under a `puzzles` folder are meant to be packs (except
+    /// `puzzles/curricula`, which holds curricula): for each one
     /// without a manifest, a warning for its first entry in the run (by position in `paths`).
     /// Each folder is looked at once (its first entry), so a pack folder costs one stat, not one per file.
     static func missingManifestWarnings(_ paths: [String]) -> [Int: Finding] {
@@ -151,6 +164,7 @@ public struct Checker: Sendable {
         for (position, path) in paths.enumerated() {
             let folder = FileSystem.folder(of: path)
             guard decided.insert(folder).inserted, FileSystem.lastComponent(of: FileSystem.folder(of: folder)) == "puzzles",
+                  FileSystem.lastComponent(of: folder) != CurriculumView.folderName,
                   FileSystem.kind(of: FileSystem.join(folder, PackManifest.fileName)) == .missing else { continue }
             warnings[position] = MissingManifestRule.finding(
                 "\(folder) holds puzzles but no pack.json; add a manifest so the app can show it as a pack")
@@ -182,6 +196,8 @@ public struct Checker: Sendable {
         var facts: PuzzleFacts?
         /// The parsed manifest and its tree (to locate pack findings), for a `pack.json`.
         var manifest: (JSONNode, PackManifest)?
+        /// The same for a curriculum, whose rules run once its packs are read.
+        var curriculum: (JSONNode, Curriculum)?
         var unreadable = false
     }
 
@@ -296,22 +312,41 @@ public struct Checker: Sendable {
                 if let root = result.root, case .pack(let manifest)? = result.document { outcome.manifest = (root, manifest) }
                 return outcome
             }
-            let record = record(of: bytes, cache: cache)
-            return FileOutcome(report: .init(path: file, kind: record.kind, findings: record.findings), facts: record.facts)
+            let (record, curriculum) = record(of: bytes, cache: cache)
+            var outcome = FileOutcome(report: .init(path: file, kind: record.kind, findings: record.findings), facts: record.facts)
+            outcome.curriculum = curriculum
+            return outcome
         }
     }
 
     /// The findings and facts of a puzzle file's bytes: from the cache when it has them, else
     /// worked out (and given to the cache).
-    static func record(of bytes: [UInt8], cache: CheckCache?) -> CheckRecord {
+    ///
+    /// A curriculum's findings depend on the packs it uses, so it is never cached: its record
+    /// holds the findings of reading it, and the parsed curriculum comes back for its rules.
+    static func record(of bytes: [UInt8], cache: CheckCache?) -> (CheckRecord, curriculum: (JSONNode, Curriculum)?) {
         let digest = cache.map { _ in CheckCache.Digest(of: bytes) }
-        if let cache, let digest, let known = cache.record(for: digest) { return known }
+        if let cache, let digest, let known = cache.record(for: digest) { return (known, nil) }
         let result = DocumentLoader.load(bytes, isManifest: false)
         var facts: PuzzleFacts?
-        if case .puzzle(let document)? = result.document { facts = PuzzleFacts(document.puzzle) }
+        var curriculum: (JSONNode, Curriculum)?
+        switch result.document {
+        case .puzzle(let document)?: facts = PuzzleFacts(document.puzzle)
+        case .curriculum(let plan)?: curriculum = result.root.map { ($0, plan) }
+        default: break
+        }
         let record = CheckRecord(kind: result.kind, findings: result.findings, facts: facts)
-        if let cache, let digest { cache.store(record, for: digest) }
-        return record
+        if let cache, let digest, result.kind != Curriculum.kindName { cache.store(record, for: digest) }
+        return (record, curriculum)
+    }
+
+    /// The packs for a curriculum at `path`, read once per folder in a run.
+    private func library(for path: String, libraries: inout [String: PackLibrary]) -> PackLibrary {
+        let folder = CurriculumView.packsFolder(forCurriculumAt: path)
+        if let known = libraries[folder] { return known }
+        let library = PackLibrary.load(folder: folder, policy: options.policy, jobs: options.jobs)
+        libraries[folder] = library
+        return library
     }
 
     /// Only the facts of a listed puzzle the report does not reach: from the cache when it has

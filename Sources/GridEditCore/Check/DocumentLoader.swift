@@ -6,6 +6,7 @@ public enum DocumentLoader {
     public enum Document: Sendable {
         case puzzle(PuzzleDocument)
         case pack(PackManifest)
+        case curriculum(Curriculum)
     }
 
     public struct Result: Sendable {
@@ -15,7 +16,7 @@ public enum DocumentLoader {
         public var document: Document?
         /// Schema and rule findings, located.
         public var findings: [Finding]
-        /// What the file holds: "tangram", "sudoku", "pack" or "unknown".
+        /// What the file holds: "tangram", "sudoku", "pack", "curriculum" or "unknown".
         public var kind: String
     }
 
@@ -36,6 +37,13 @@ public enum DocumentLoader {
             if let manifest = PackManifest.decode(root, context: context) {
                 document = .pack(manifest)
                 ruleFindings += schemaReferenceFindings(manifest.schemaReference, expected: "pack.schema.json")
+            }
+        } else if Curriculum.isCurriculum(root) {
+            // Its rules need the packs beside it: the checker runs them (Checker.curriculumView).
+            kind = Curriculum.kindName
+            if let curriculum = Curriculum.decode(root, context: context) {
+                document = .curriculum(curriculum)
+                ruleFindings += schemaReferenceFindings(curriculum.schemaReference, expected: "curriculum.schema.json")
             }
         } else if case .object = root.value, root["kind"] == nil, root["formatVersion"] == nil {
             context.report(SchemaUnknownDocumentRule.self,

@@ -26,12 +26,13 @@ public enum RuleCatalog {
         FormatSchemaReferenceRule.self,
     ]
 
-    /// Every rule, in the order of docs/format.md: reading, then each kind's, then the packs'.
+    /// Every rule, in the order of docs/format.md: reading, then each kind's, the packs', the curricula's.
     public static let all: [any DocumentedRule.Type] = {
         var rules = readingRules
         for kind in PuzzleKinds.builtIn { rules += kind.ruleTypes }
         rules.append(MissingManifestRule.self)
         rules += Pack.rules.map { type(of: $0) }
+        rules += CurriculumView.rules.map { type(of: $0) }
         return rules
     }()
 

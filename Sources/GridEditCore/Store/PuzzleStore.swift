@@ -109,6 +109,9 @@ public struct PuzzleStore: Sendable {
         let result = DocumentLoader.load(bytes, isManifest: false)
         // Rule findings (an overlap, a conflict) do not stop a load: the editor opens work in
         // progress. Only a file that does not decode is refused.
+        if result.kind == Curriculum.kindName {
+            throw .unreadable(path: path, reason: "a curriculum, not a puzzle: check it with `gridedit check`, draw it with `gridedit curriculum render`")
+        }
         guard case .puzzle(let document)? = result.document else { throw .invalid(path: path, findings: result.findings) }
         return LoadedPuzzle(document: document, path: path, fingerprint: bytes)
     }

@@ -49,6 +49,7 @@ public enum CanonicalFormatter {
         switch result.document {
         case .puzzle(let document)?: canonical = document.canonicalText()
         case .pack(let manifest)?: canonical = CanonicalJSONWriter.write(manifest.encode())
+        case .curriculum(let curriculum)?: canonical = curriculum.canonicalText()
         case nil:
             outcome.messages.append("\(Excerpt.escaped(file)): not formatted: it does not load; run `gridedit check \(Excerpt.escaped(file))`")
             outcome.hadError = true

@@ -181,7 +181,8 @@ public final class ServeSession {
             }
             return await run("save" + flag, id: id)
         case .pack:
-            return .fields(["type": .string("pack"), "id": id, "puzzles": .array(PackListing.puzzles(in: folder, open: service.documents))])
+            return .fields(["type": .string("pack"), "id": id, "puzzles": .array(PackListing.puzzles(in: folder, open: service.documents)),
+                            "curricula": .array(PackListing.curricula(in: folder))])
         }
     }
 

@@ -1,5 +1,6 @@
 // The pack view: the served folder's puzzles as cards (the renderer's own card PNGs), grouped by
-// folder, plus "new from template". Opening and creating go through the `open` and `new`
+// folder, each curriculum as a timeline of its days (a column a day, a chip a puzzle whose bar
+// is its measured difficulty), plus "new from template". Opening and creating go through the `open` and `new`
 // messages, whose paths the server checks against the served folder.
 
 const $ = (id) => document.getElementById(id);
@@ -14,11 +15,11 @@ export class PackView {
   async show() {
     $('pack-error').hidden = true;
     const reply = await this.app.connection.send({ type: 'pack' });
-    this.paint(reply?.puzzles || []);
+    this.paint(reply?.puzzles || [], reply?.curricula || []);
     if (!$('pack').open) $('pack').showModal();
   }
 
-  paint(puzzles) {
+  paint(puzzles, curricula = []) {
     const groups = new Map();
     for (const p of puzzles) {
       const folder = p.path.includes('/') ? p.path.slice(0, p.path.lastIndexOf('/')) : '.';
@@ -36,8 +37,44 @@ export class PackView {
       section.append(heading, grid);
       return section;
     });
+    sections.unshift(...curricula.map((c) => this.timeline(c)));
     if (!sections.length) sections.push(Object.assign(document.createElement('p'), { textContent: 'No puzzle files in this folder yet: start one from a template.' }));
     $('cards').replaceChildren(...sections);
+  }
+
+  timeline(c) {
+    const section = document.createElement('section');
+    section.className = 'pack-group curriculum';
+    section.setAttribute('aria-label', `Curriculum ${c.name}`);
+    const problems = c.findings ? ` · ${c.findings} finding${c.findings === 1 ? '' : 's'}: run gridedit check` : '';
+    section.appendChild(Object.assign(document.createElement('h3'), {
+      textContent: `${c.path} · ${c.name} · ages ${c.ages} · ${c.days.length} days${problems}`,
+    }));
+    const strip = document.createElement('div');
+    strip.className = 'timeline';
+    for (const day of c.days) {
+      const column = document.createElement('div');
+      column.className = 'timeline-day';
+      column.title = `Day ${day.day}: ${day.theme} (${day.minutes} min)`;
+      column.appendChild(Object.assign(document.createElement('span'), { className: 'timeline-number', textContent: day.day }));
+      for (const activity of day.activities) {
+        for (const p of activity.puzzles) {
+          const chip = document.createElement('button');
+          chip.type = 'button';
+          chip.className = `timeline-chip ${activity.game} ${activity.type}` + (p.path ? '' : ' problem');
+          chip.textContent = activity.type[0].toUpperCase();
+          const measured = p.value === undefined ? 'not measured' : `difficulty ${p.value}`;
+          chip.setAttribute('aria-label', `Day ${day.day} ${activity.type}: ${p.name || p.ref} (${measured})`);
+          chip.title = `${activity.type}: ${p.name || p.ref + ' (not found)'} · ${measured}`;
+          chip.style.setProperty('--level', String(Math.min(4, Number(p.value || 0)) / 4));
+          if (p.path) chip.addEventListener('click', () => this.open(p.path));
+          column.appendChild(chip);
+        }
+      }
+      strip.appendChild(column);
+    }
+    section.appendChild(strip);
+    return section;
   }
 
   card(p) {

@@ -103,7 +103,10 @@ public enum SudokuInput {
             if case .unreadable = refusal { unreadable = true }
             return .problem(CheckReport.line(for: Finding(refusal), in: path), unreadable: unreadable)
         }
-        guard case .puzzle(let document)? = DocumentLoader.load(bytes, isManifest: false).document else {
+        let loaded = DocumentLoader.load(bytes, isManifest: false)
+        // A curriculum is a plan over the packs, skipped like a tangram.
+        if loaded.kind == Curriculum.kindName { return .otherKind }
+        guard case .puzzle(let document)? = loaded.document else {
             return .problem("\(Excerpt.escaped(path)): does not load; run `gridedit check \(Excerpt.escaped(path))`", unreadable: false)
         }
         guard let sudoku = document.puzzle as? SudokuPuzzle else { return .otherKind }
