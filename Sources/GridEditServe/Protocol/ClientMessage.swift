@@ -14,19 +14,22 @@ enum ClientMessage: Sendable, Equatable {
     case ghost(piece: String, dx: Double, dy: Double)
     /// Open a puzzle file of the served folder (a path relative to it).
     case open(path: String)
-    /// A new puzzle from a template, saved at `path` (relative) when given.
-    case new(template: String, path: String?)
+    /// A new puzzle from a template, saved at `path` (relative) when given; `empty` starts a
+    /// tangram with every piece in the tray.
+    case new(template: String, path: String?, empty: Bool)
     /// Save the active puzzle (to `path`, relative, for "save as").
     case save(path: String?, force: Bool)
     /// The served folder's puzzles, for the pack view.
     case pack
+    /// A pack's new order: the files its `pack.json` lists, in the order the page shows them.
+    case reorder(folder: String, order: [String])
 
     /// The protocol version this server speaks.
     static let version = 1
     /// Longer messages are refused with an error reply (the document is untouched).
     static let maximumBytes = 64 * 1024
 
-    static let types = ["hello", "command", "touch", "ghost", "open", "new", "save", "pack"]
+    static let types = ["hello", "command", "touch", "ghost", "open", "new", "save", "pack", "reorder"]
 
     /// Parses one message; the error names the JSON key and says what is expected.
     static func parse(_ text: String) throws(ProtocolError) -> (id: JSONValue, message: ClientMessage) {
@@ -70,14 +73,27 @@ enum ClientMessage: Sendable, Equatable {
                 try allow(object, ["path"])
                 message = .open(path: try object.string("path"))
             case "new":
-                try allow(object, ["template", "path"])
-                message = .new(template: try object.string("template"), path: try object.optionalString("path"))
+                try allow(object, ["template", "path", "empty"])
+                message = .new(template: try object.string("template"), path: try object.optionalString("path"),
+                               empty: try object.optionalBool("empty") ?? false)
             case "save":
                 try allow(object, ["path", "force"])
                 message = .save(path: try object.optionalString("path"), force: try object.optionalBool("force") ?? false)
             case "pack":
                 try allow(object, [])
                 message = .pack
+            case "reorder":
+                try allow(object, ["folder", "order"])
+                guard case .array(let items)? = node["order"]?.value, items.count <= PackListing.limit else {
+                    throw object.fail("\"order\" must be an array of the pack's file names (at most \(PackListing.limit))")
+                }
+                let order = try items.map { item throws(JSONLineError) -> String in
+                    guard case .string(let name) = item.value, !name.isEmpty, !name.contains("/") else {
+                        throw object.fail("\"order\" holds file names of the pack's folder, such as \"cat.json\"")
+                    }
+                    return name
+                }
+                message = .reorder(folder: try object.string("folder"), order: order)
             default:
                 throw object.fail("unknown \"type\" \"\(type)\"; use one of \(types.joined(separator: ", "))")
             }

@@ -12,6 +12,7 @@ import NIOCore
 /// | `GET /page/FILE` | the page's CSS and JS modules |
 /// | `GET /card/PATH` | a puzzle card (PNG) of a puzzle file of the served folder, for the pack view |
 /// | `GET /file/PATH` | a puzzle file of the served folder as it is on disk |
+/// | `GET /booklet/FOLDER` | the pack's printable booklet (PDF, 2×3 cards a page, solutions at the back), as `gridedit render FOLDER --sheet 2x3 --solution` makes it |
 /// | `GET /view?as=shape\|outline\|pieces\|card` | the active puzzle as a child gets it (SVG; the card as PNG), drawn as `gridedit render` draws it |
 /// | `GET /ws` | the WebSocket of the protocol (docs/editor.md, "serve") |
 ///
@@ -44,6 +45,25 @@ enum ServeRoutes {
         router.get("/file/**") { request, _ in
             puzzleFile(suffix(of: request, after: "/file/"), in: folder) { _, bytes in
                 bytesResponse(bytes, type: "application/json; charset=utf-8")
+            }
+        }
+        router.get("/booklet/**") { request, _ in
+            guard let renderer else { return text(.serviceUnavailable, "no style.jsonc found, so nothing can be drawn; set GRIDEDIT_TEMPLATES\n") }
+            let requested = suffix(of: request, after: "/booklet/")
+            let path: String
+            do throws(PathRefusal) { path = try folder.resolve(requested.isEmpty ? "." : requested) } catch { return refusal(error) }
+            guard FileSystem.isDirectory(path), FileSystem.exists(path + "/" + PackManifest.fileName) else {
+                return text(.notFound, "\(requested) is not a pack folder (no pack.json)\n")
+            }
+            do {
+                let collection = try PuzzleCollection.load([path])
+                guard let group = collection.groups.first else { return text(.notFound, "\(requested) has no puzzles\n") }
+                let pdf = try renderer.renderSheet(group.sheetPack(), options: SheetOptions(columns: 2, rows: 3, solutions: true))
+                var response = bytesResponse(pdf, type: "application/pdf")
+                response.headers[.contentDisposition] = "attachment; filename=\"\(FileSystem.lastComponent(of: path)).pdf\""
+                return response
+            } catch {
+                return text(.unprocessableContent, "\(requested): \(error); `gridedit check \(requested)` says what to fix\n")
             }
         }
         router.get("/view") { request, _ in

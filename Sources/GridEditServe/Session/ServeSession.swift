@@ -154,16 +154,17 @@ public final class ServeSession {
                 guard real.hasSuffix(".json"), FileSystem.isFile(real) else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
                 return await run("open " + Tokenizer.escape(real), id: id)
             } catch { return Self.error(error.description, id: id) }
-        case .new(let template, let path):
+        case .new(let template, let path, let empty):
             guard !template.isEmpty, template.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
                 return Self.error("\"\(template)\" is not a template name; use tangram, sudoku-4x4, sudoku-6x6 or sudoku-9x9", id: id)
             }
-            guard let path else { return await run("new " + template, id: id) }
+            let emptyFlag = empty ? " --empty" : ""
+            guard let path else { return await run("new " + template + emptyFlag, id: id) }
             do throws(PathRefusal) {
                 guard path.hasSuffix(".json") else { return Self.error("\(path): name the new puzzle file .json", id: id) }
                 let real = try folder.resolve(path, mustExist: false, creatingFolders: true)
                 guard real.hasSuffix(".json") else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
-                return await run("new \(template) " + Tokenizer.escape(real), id: id)
+                return await run("new \(template) " + Tokenizer.escape(real) + emptyFlag, id: id)
             } catch { return Self.error(error.description, id: id) }
         case .save(let path, let force):
             let flag = force ? " --force" : ""
@@ -180,8 +181,17 @@ public final class ServeSession {
                 return Self.error("\(current) is outside the served folder; save it from the REPL", id: id)
             }
             return await run("save" + flag, id: id)
+        case .reorder(let packFolder, let order):
+            do throws(PackOrderError) {
+                let written = try PackListing.reorder(packFolder, to: order, in: folder)
+                return .fields(["type": .string("result"), "id": id, "ok": .bool(true),
+                                "output": .array([.fields(["text": .string("saved the order of \(written)/pack.json"), "style": .string("edit")])])])
+            } catch {
+                return .fields(["type": .string("result"), "id": id, "ok": .bool(false), "output": .array([]), "error": .string(error.message)])
+            }
         case .pack:
             return .fields(["type": .string("pack"), "id": id, "puzzles": .array(PackListing.puzzles(in: folder, open: service.documents)),
+                            "packs": .array(PackListing.packs(in: folder)),
                             "curricula": .array(PackListing.curricula(in: folder))])
         }
     }

@@ -2,6 +2,11 @@
 // folder, each curriculum as a timeline of its days (a column a day, a chip a puzzle whose bar
 // is its measured difficulty), plus "new from template". Opening and creating go through the `open` and `new`
 // messages, whose paths the server checks against the served folder.
+//
+// Cards come in each pack's own order (its pack.json; files it does not list after, marked), each
+// with a badge of what `gridedit check` finds in it (data-errors, data-warnings). Drag a card onto
+// another of its pack (or Alt-Left / Alt-Right on a focused card) to reorder the pack: the server
+// rewrites pack.json atomically. Each pack has its printable booklet (PDF) a click away.
 
 const $ = (id) => document.getElementById(id);
 
@@ -10,11 +15,15 @@ export class PackView {
     this.app = app;
     $('pack-close').addEventListener('click', () => $('pack').close());
     $('new-form').addEventListener('submit', (e) => { e.preventDefault(); this.create(); });
+    const emptyChoice = () => { document.querySelector('[data-tangram-template]').hidden = $('new-template').value !== 'tangram'; };
+    $('new-template').addEventListener('change', emptyChoice);
+    emptyChoice();
   }
 
   async show() {
     $('pack-error').hidden = true;
     const reply = await this.app.connection.send({ type: 'pack' });
+    this.packs = new Map((reply?.packs || []).map((p) => [p.folder, p]));
     this.paint(reply?.puzzles || [], reply?.curricula || []);
     if (!$('pack').open) $('pack').showModal();
   }
@@ -30,10 +39,22 @@ export class PackView {
       const section = document.createElement('section');
       section.className = 'pack-group';
       section.setAttribute('aria-label', folder);
-      const heading = Object.assign(document.createElement('h3'), { textContent: `${folder} · ${list.length} puzzle${list.length === 1 ? '' : 's'}` });
+      const pack = this.packs?.get(folder);
+      const heading = Object.assign(document.createElement('h3'), {
+        textContent: `${pack ? `${pack.title} · ` : ''}${folder} · ${list.length} puzzle${list.length === 1 ? '' : 's'}${pack ? '' : ' · no pack.json'}`,
+      });
+      if (pack) {
+        const booklet = Object.assign(document.createElement('a'), {
+          className: 'booklet', textContent: 'Booklet (PDF)', href: '/booklet/' + folder.split('/').map(encodeURIComponent).join('/'),
+        });
+        booklet.setAttribute('download', '');
+        booklet.setAttribute('aria-label', `The printable booklet of ${pack.title} (PDF)`);
+        heading.append(' · ', booklet);
+      }
       const grid = document.createElement('div');
       grid.className = 'pack-grid';
-      grid.append(...list.map((p) => this.card(p)));
+      grid.dataset.folder = folder;
+      grid.append(...list.map((p) => this.card(p, pack ? folder : null)));
       section.append(heading, grid);
       return section;
     });
@@ -77,15 +98,30 @@ export class PackView {
     return section;
   }
 
-  card(p) {
+  card(p, packFolder) {
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = 'card' + (p.problem ? ' problem' : '') + (p.open ? ' is-open' : '');
+    const broken = p.problem || p.errors > 0;
+    button.className = 'card' + (broken ? ' problem' : '') + (p.open ? ' is-open' : '') + (p.listed === false ? ' unlisted' : '');
     button.dataset.path = p.path;
-    button.setAttribute('aria-label', p.problem ? `${p.path}: ${p.problem}` : `Open ${p.title} (${p.path})`);
+    button.dataset.errors = String(p.errors || 0);
+    button.dataset.warnings = String(p.warnings || 0);
+    const found = [p.errors ? `${p.errors} error${p.errors === 1 ? '' : 's'}` : '', p.warnings ? `${p.warnings} warning${p.warnings === 1 ? '' : 's'}` : '']
+      .filter(Boolean).join(', ');
+    button.setAttribute('aria-label', p.problem ? `${p.path}: ${p.problem}` : `Open ${p.title} (${p.path})${found ? `: ${found}` : ''}`
+      + (p.listed === false ? ', not in pack.json' : ''));
+    if (found) {
+      const badge = Object.assign(document.createElement('span'), {
+        className: 'card-badge' + (p.errors ? ' errors' : ' warnings'), textContent: String((p.errors || 0) + (p.warnings || 0)),
+      });
+      badge.title = found;
+      button.appendChild(badge);
+    }
+    if (packFolder && p.listed) this.reorderable(button, packFolder);
     if (p.title) {
       const img = document.createElement('img');
       img.alt = '';
+      img.draggable = false;  // a card is dragged to reorder its pack, never as an image
       img.width = 158;
       img.height = 222;
       img.src = '/card/' + p.path.split('/').map(encodeURIComponent).join('/');
@@ -93,8 +129,69 @@ export class PackView {
     }
     const name = p.path.slice(p.path.lastIndexOf('/') + 1);
     button.appendChild(Object.assign(document.createElement('span'), { className: 'card-path', textContent: p.problem ? `${name}: ${p.problem}` : name }));
-    button.addEventListener('click', () => this.open(p.path));
+    button.addEventListener('click', () => { if (!this.dragged) this.open(p.path); this.dragged = false; });
     return button;
+  }
+
+  // MARK: reordering a pack
+
+  /** A card that a pointer drag (or Alt-Left / Alt-Right) moves within its pack. */
+  reorderable(card, folder) {
+    card.dataset.reorderable = 'true';
+    card.addEventListener('dragstart', (e) => e.preventDefault());
+    card.setAttribute('aria-keyshortcuts', 'Alt+ArrowLeft Alt+ArrowRight');
+    card.addEventListener('keydown', (e) => {
+      if (!e.altKey || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+      e.preventDefault();
+      const sibling = e.key === 'ArrowLeft' ? card.previousElementSibling : card.nextElementSibling;
+      if (!sibling?.dataset.reorderable) return;
+      if (e.key === 'ArrowLeft') sibling.before(card); else sibling.after(card);
+      card.focus();
+      this.saveOrder(folder, card.parentElement);
+    });
+    // Move and release are followed on the window, not with pointer capture: moving the card in
+    // the DOM (before / after) would release a capture and lose the drop.
+    card.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      const start = { x: e.clientX, y: e.clientY };
+      let moving = false;
+      const move = (m) => {
+        if (m.pointerId !== e.pointerId) return;
+        if (!moving && Math.hypot(m.clientX - start.x, m.clientY - start.y) < 8) return;
+        if (!moving) { moving = true; card.classList.add('moving'); }
+        m.preventDefault();
+        const over = document.elementsFromPoint(m.clientX, m.clientY).map((el) => el.closest?.('.card')).find((c) => c && c !== card);
+        if (!over || over.parentElement !== card.parentElement || !over.dataset.reorderable) return;
+        const r = over.getBoundingClientRect();
+        if (m.clientX < r.left + r.width / 2) over.before(card); else over.after(card);
+      };
+      const up = (u) => {
+        if (u.pointerId !== e.pointerId) return;
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+        window.removeEventListener('pointercancel', up);
+        if (!moving) return;
+        card.classList.remove('moving');
+        this.dragged = true;  // the click that ends a drag does not open the card
+        setTimeout(() => { this.dragged = false; }, 0);
+        this.saveOrder(folder, card.parentElement);
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+      window.addEventListener('pointercancel', up);
+    });
+  }
+
+  /** Sends a pack's order as the page shows it; on a refusal, shows why and the server's order again. */
+  async saveOrder(folder, grid) {
+    const order = [...grid.querySelectorAll('.card[data-reorderable]')].map((c) => c.dataset.path.slice(c.dataset.path.lastIndexOf('/') + 1));
+    const reply = this.app.showReply(await this.app.connection.send({ type: 'reorder', folder, order }));
+    if (reply?.ok) {
+      grid.dataset.saved = order.join(' ');
+    } else {
+      this.error(reply);
+      this.show();
+    }
   }
 
   async open(path) {
@@ -104,7 +201,9 @@ export class PackView {
 
   async create() {
     const path = $('new-path').value.trim();
-    const message = { type: 'new', template: $('new-template').value, ...(path ? { path } : {}) };
+    const template = $('new-template').value;
+    const empty = template === 'tangram' && $('new-empty').checked;
+    const message = { type: 'new', template, ...(path ? { path } : {}), ...(empty ? { empty } : {}) };
     const reply = this.app.showReply(await this.app.connection.send(message));
     if (reply?.ok) $('pack').close(); else this.error(reply);
   }

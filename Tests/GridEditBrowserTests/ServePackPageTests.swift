@@ -1,0 +1,74 @@
+import BrowserSupport
+import Foundation
+import GridEditCore
+import GridEditTestSupport
+import Testing
+
+/// The pack view in chromium: it is the first view of a served folder; cards follow the pack's
+/// own order with `gridedit check`'s findings as badges; dragging a card reorders the pack's
+/// pack.json; the booklet is a click away.
+@Suite(.serialized, .whenBrowserInstalled, .browserSession(PageSize.options), .timeLimit(.minutes(3)))
+struct ServePackPageTests {
+    let browser: Browser
+    init() throws { browser = try Browser.current }
+
+    static func manifestOrder(_ path: String) throws -> [String] {
+        guard case .success(let bytes) = FileSystem.read(path),
+              case .pack(let manifest)? = DocumentLoader.load(bytes, isManifest: true).document else { throw LayoutError("\(path) does not load") }
+        return manifest.puzzles
+    }
+
+    static func cardNames(on served: ServedEditor) async throws -> [String] {
+        let node = try await served.browser.execute(
+            "return [...document.querySelectorAll('#cards .pack-grid[data-folder=\"tangram-starter\"] .card')].map((c) => c.dataset.path)")
+        return (node.array ?? []).compactMap(\.string).map { String($0.split(separator: "/").last!) }
+    }
+
+    @Test("A served folder opens on its pack view: cards in pack.json's order, badges, drag to reorder, the booklet")
+    func packView() async throws {
+        try await ServedEditor.with(["serve", ".", "--port", "0"], copying: ["puzzles/tangram-starter"], browser: browser) { served in
+            // A broken puzzle the manifest does not list: an overlap (an error) in a copy of the cat.
+            let cat = try String(contentsOfFile: served.work.file("tangram-starter/cat.json").path, encoding: .utf8)
+            try served.work.write(cat.replacingOccurrences(of: "\"id\": \"cat\"", with: "\"id\": \"broken-cat\""), to: "tangram-starter/zz-broken.json")
+            let repl = try GridEditBinary.run(["edit", "tangram-starter/zz-broken.json"], in: served.work.url,
+                                              input: "nudge small-1 0.5 0\nsave\n")
+            #expect(repl.status == 0 || repl.status == 1, "\(repl.stderr)")
+
+            try await served.browser.waitUntil("the pack view to open by itself", timeout: 10) {
+                try await served.browser.execute("return document.getElementById('pack').open").bool == true
+            }
+            try await served.browser.navigate(to: served.url)  // again, now that the broken file is there
+            try await served.showPack()
+            let manifest = served.work.file("tangram-starter/pack.json").path
+            let listed = try Self.manifestOrder(manifest)
+            let shown = try await Self.cardNames(on: served)
+            #expect(Array(shown.prefix(listed.count)) == listed, "cards in the pack's own order: \(shown)")
+            #expect(shown.last == "zz-broken.json", "the unlisted file comes after the listed ones")
+            let broken = try await served.browser.element(#"#cards [data-path="tangram-starter/zz-broken.json"]"#)
+            #expect(Int(try await broken.attribute("data-errors") ?? "0") ?? 0 >= 1, "the broken card's badge counts its errors")
+            #expect(try await broken.attribute("class")?.contains("problem") == true)
+            let first = try await served.browser.element(#"#cards [data-path="tangram-starter/\#(listed[0])"]"#)
+            #expect(try await first.attribute("data-errors") == "0")
+
+            // Drag the first card onto the right half of the third: it goes after the third.
+            let third = try await served.browser.element(#"#cards [data-path="tangram-starter/\#(listed[2])"]"#).rect()
+            let start = try await first.rect().center
+            try await served.browser.perform(Pointer(.mouse).drag(from: start, to: PagePoint(third.x + third.width * 0.75, third.center.y),
+                                                                  steps: 12, duration: .milliseconds(300)))
+            let expected = [listed[1], listed[2], listed[0]] + listed.dropFirst(3)
+            try await served.browser.waitUntil("pack.json to hold the new order", timeout: 10) {
+                (try? Self.manifestOrder(manifest)) == expected
+            }
+            #expect(try await Self.cardNames(on: served).prefix(listed.count) == expected[...])
+            #expect(try await served.browser.execute("return document.getElementById('pack').open").bool == true, "a drag opens no puzzle")
+            let check = try GridEditBinary.run(["check", "tangram-starter/pack.json"], in: served.work.url)
+            #expect(check.status == 0, "the rewritten pack.json passes check: \(check.stdout)")
+
+            // The booklet: a PDF of the pack.
+            let booklet = try await served.browser.execute(
+                "return fetch('/booklet/tangram-starter').then(async (r) => [r.status, r.headers.get('content-type'), (await r.text()).slice(0, 5)])")
+            let answer = (booklet.array ?? []).map { $0.int.map(String.init) ?? $0.string ?? "" }
+            #expect(answer == ["200", "application/pdf", "%PDF-"], "\(answer)")
+        }
+    }
+}
