@@ -182,6 +182,46 @@ struct ServiceTests {
         try service.close(document, discardingChanges: true)
         #expect(journalFiles(in: folder).isEmpty)
     }
+
+    @Test("No false recoveries: edits all undone, or saved, leave no journal; later edits journal from there")
+    func noFalseRecoveries() throws {
+        let folder = try TemporaryFolder()
+        let path = try copy(Files.classicSquare, into: folder)
+        do {
+            let service = makeService(journals: folder)
+            let document = try service.open(path)
+            try service.perform(try document.tangramEditor!.nudge(.square, by: Vector(Exact(1), .zero)), on: document)
+            try service.perform(try document.tangramEditor!.flip(.parallelogram), on: document)
+            #expect(journalFiles(in: folder).count == 1)
+            try service.undo(document)
+            try service.undo(document)
+            #expect(!document.isDirty)
+            #expect(journalFiles(in: folder).isEmpty, "every edit undone: nothing to recover")
+            // Redo and undo again: clean at the end, so stopping leaves nothing either.
+            try service.redo(document)
+            try service.undo(document)
+            service.abandon()
+        }
+        try simulateDeadSession(in: folder)
+        #expect(makeService(journals: folder).orphanedJournals().isEmpty, "a clean session leaves no journal")
+
+        // Dirty again after being clean: the new journal starts from the saved puzzle and recovers exactly.
+        var expected: EditorState
+        do {
+            let service = makeService(journals: folder)
+            let document = try service.open(path)
+            try service.perform(try document.tangramEditor!.nudge(.square, by: Vector(Exact(1), .zero)), on: document)
+            try service.undo(document)
+            try service.perform(try document.tangramEditor!.flip(.parallelogram), on: document)
+            expected = document.state
+            service.abandon()
+        }
+        try simulateDeadSession(in: folder)
+        let service = makeService(journals: folder)
+        let orphan = try #require(service.orphanedJournals(for: path).first)
+        #expect(orphan.commands.count == 1, "only the flip: the nudge and its undo left the document clean")
+        #expect(try service.recover(orphan).document.state.puzzle.isEqual(to: expected.puzzle))
+    }
 }
 
 func journalFiles(in folder: TemporaryFolder) -> [String] {

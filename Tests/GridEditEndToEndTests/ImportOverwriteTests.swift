@@ -11,7 +11,8 @@ import Testing
         let scratch = try TemporaryFolder()
         try scratch.write(Self.lines, to: "lines.txt")
         let first = try GridEditBinary.run(["sudoku", "import", "lines.txt", "-o", "pack"], in: scratch.url)
-        #expect(first.status == 0 && first.lines == ["wrote pack/sudoku-001.json", "wrote pack/sudoku-002.json"])
+        #expect(first.status == 0 && first.lines == ["wrote pack/sudoku-001.json", "wrote pack/sudoku-002.json",
+                                                  "listed sudoku-001.json, sudoku-002.json in pack/pack.json (a new pack; give it a title and description)"])
 
         // A designer edits one of them.
         let edited = try scratch.read("pack/sudoku-001.json").replacingOccurrences(of: "\"Sudoku 1\"", with: "\"Tiny Garden\"")
@@ -51,6 +52,6 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("pack/sudoku-001.json: error: [file.outside-root]"))
         #expect(try scratch.read("elsewhere/precious.txt") == "keep me\n")
-        #expect(run.lines == ["wrote pack/sudoku-002.json"])
+        #expect(run.lines == ["wrote pack/sudoku-002.json", "listed sudoku-002.json in pack/pack.json (a new pack; give it a title and description)"])
     }
 }

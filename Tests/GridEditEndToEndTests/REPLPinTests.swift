@@ -37,7 +37,8 @@ struct REPLPinTests {
 
         let recovered = try run.script(["open --recover square.json", "show", "move Q 1 1", "unpin Q", "move Q 6 6", "save"],
                                        arguments: ["--keep-going"])
-        #expect(recovered.stdout.contains("recovered 4 edits to square.json"), "pin, undo, redo, nudge")
+        #expect(recovered.stdout.contains("recovered 2 edits to square.json"),
+                "the redone pin and the nudge: undoing the pin went back to the saved point, which leaves no journal")
         #expect(recovered.lines.contains("  pinned: square"))
         #expect(recovered.lines.contains { $0.hasPrefix("square.json (modified) · solution 7/7 placed, 1 pinned · ") })
         #expect(recovered.stderr == "<stdin>:3: error: square is pinned; `unpin square` first\n")

@@ -54,7 +54,8 @@ struct SudokuCommandTests {
                                               input: exported.stdout)
         #expect(imported.status == 0)
         #expect(imported.stderr == "")
-        #expect(imported.lines == exported.lines.indices.map { "wrote \(folder)/imp-\(String(format: "%03d", $0 + 1)).json" })
+        #expect(imported.lines.dropLast() == exported.lines.indices.map { "wrote \(folder)/imp-\(String(format: "%03d", $0 + 1)).json" })
+        #expect(imported.lines.last?.hasPrefix("listed imp-001.json") == true, "then the new files join the folder's pack.json")
 
         let first = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: scratch.file("imported/imp-001.json"))) as? [String: Any])
@@ -77,7 +78,7 @@ struct SudokuCommandTests {
 
         let checked = try GridEditBinary.run(["check", folder])
         #expect(checked.status == 0)
-        #expect(checked.lines == ["\(exported.lines.count) passed, 0 failed"])
+        #expect(checked.lines == ["\(exported.lines.count + 1) passed, 0 failed"], "the puzzles and the pack.json the import made")
 
         let again = try GridEditBinary.run(["sudoku", "export", folder])
         #expect(again.status == 0)
@@ -91,7 +92,8 @@ struct SudokuCommandTests {
         let output = try GridEditBinary.run(["sudoku", "import", "lines.txt", "-o", "out", "--prefix", "small",
                                              "--difficulty", "easy"], in: scratch.url)
         #expect(output.status == 0)
-        #expect(output.lines == ["wrote out/small-001.json", "wrote out/small-002.json"])
+        #expect(output.lines == ["wrote out/small-001.json", "wrote out/small-002.json",
+                                 "listed small-001.json, small-002.json in out/pack.json (a new pack; give it a title and description)"])
         let exported = try GridEditBinary.run(["sudoku", "export", "out"], in: scratch.url)
         #expect(exported.lines == ["1.3...2..1..4...", "..2.........3.1."])
         let second = try scratch.read("out/small-002.json")
@@ -136,7 +138,7 @@ struct SudokuCommandTests {
                                             input: exported.lines.map { $0 + "\r\n" }.joined())
         #expect(output.status == 0)
         #expect(output.stderr == "")
-        #expect(output.lines.count == exported.lines.count)
+        #expect(output.lines.count == exported.lines.count + 1, "a line a file, and one for pack.json")
     }
 
     @Test("ten or more imported puzzles export back in the order they came in")

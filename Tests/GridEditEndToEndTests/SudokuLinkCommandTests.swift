@@ -15,7 +15,7 @@ import Testing
             try scratch.write(export.stdout, to: "\(format).txt")
             let imported = try GridEditBinary.run(["sudoku", "import", "\(format).txt", "-o", format, "--prefix", "linked"], in: scratch.url)
             #expect(imported.status == 0, "\(imported.stderr)")
-            #expect(imported.lines.count == 20)
+            #expect(imported.lines.count == 21 && imported.lines.last?.hasPrefix("listed linked-001.json") == true, "the 20 files, then pack.json")
 
             let lines = try GridEditBinary.run(["sudoku", "export", "puzzles/sudoku-4x4", "puzzles/sudoku-6x6", "puzzles/sudoku-9x9"])
             let back = try GridEditBinary.run(["sudoku", "export", format], in: scratch.url)
@@ -42,7 +42,7 @@ import Testing
         let scratch = try TemporaryFolder()
         let link = try GridEditBinary.run(["sudoku", "export", "--format", "fpuzzles", "puzzles/sudoku-6x6/six-01.json"]).lines[0]
         let first = try GridEditBinary.run(["sudoku", "import", link, "-o", "pack"], in: scratch.url)
-        #expect(first.status == 0 && first.lines == ["wrote pack/sudoku-001.json"])
+        #expect(first.status == 0 && first.lines == ["wrote pack/sudoku-001.json", "listed sudoku-001.json in pack/pack.json (a new pack; give it a title and description)"])
         let text = try scratch.read("pack/sudoku-001.json")
         #expect(text.contains("\"name\": \"Six 1\"") && text.contains("\"author\": \"gridedit team\""))
         #expect(text.contains(#""givens": ["...2.3", "52.16.", "615.4.", ".4.516", ".54.31", "1.6..."]"#))
@@ -73,7 +73,7 @@ import Testing
         let scratch = try TemporaryFolder()
         try scratch.write("4.3...2.1..3..2.\nhttps://sudokupad.app/fpuzzlesN4IgzglgXgpiBc\nhttps://example.org/x\n", to: "mixed.txt")
         let run = try GridEditBinary.run(["sudoku", "import", "mixed.txt", "-o", "pack"], in: scratch.url)
-        #expect(run.status == 1 && run.lines == ["wrote pack/sudoku-001.json"])
+        #expect(run.status == 1 && run.lines == ["wrote pack/sudoku-001.json", "listed sudoku-001.json in pack/pack.json (a new pack; give it a title and description)"])
         #expect(run.stderr.contains("mixed.txt:2: the SudokuPad link's f-puzzles data does not decompress"))
         #expect(run.stderr.contains("mixed.txt:3: the link's host is \"example.org\""))
     }

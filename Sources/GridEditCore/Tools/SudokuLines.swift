@@ -124,6 +124,7 @@ public enum SudokuLines {
             return outcome
         }
         let root = TreeRoot(folder: folder)
+        var written: [String] = []
         for (path, bytes) in planned {
             switch root.writableTarget(path) {
             case .failure(let refusal):
@@ -132,10 +133,17 @@ public enum SudokuLines {
                 do {
                     try AtomicFile.write(bytes, to: target)
                     outcome.lines.append("wrote \(path)")
+                    written.append(target)
                 } catch {
                     outcome.errors.append(error.description)
                 }
             }
+        }
+        // The new files join the folder's pack (pack.json made when missing), so `check` stays clean.
+        do throws(PackManifest.ListingError) {
+            if let listing = try PackManifest.list(written) { outcome.lines.append(listing.summary) }
+        } catch {
+            outcome.errors.append(error.description)
         }
         return outcome
     }

@@ -32,6 +32,7 @@ extension GridEditorService {
         if net.isEmpty {
             document.redoStack = group.redo
             document.savedDepth = group.savedDepth
+            forgetJournalAtSavedPoint(document)
             return nil
         }
         document.undoStack.append(net)
@@ -54,6 +55,7 @@ extension GridEditorService {
         document.undoStack.removeLast(edits.count)
         document.redoStack = group.redo
         document.savedDepth = group.savedDepth
+        forgetJournalAtSavedPoint(document)
         return outcome
     }
 

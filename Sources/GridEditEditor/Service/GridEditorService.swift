@@ -71,8 +71,9 @@ public final class GridEditorService {
 
     /// Starts a document from a template (`tangram`, `sudoku-9x9`, …). With a path, the id and
     /// name come from the file name and a save goes there (refusing to replace an existing file).
+    /// `empty` starts with nothing on the board (a tangram's pieces all unplaced).
     @discardableResult
-    public func newDocument(template name: String, path: String? = nil) throws(EditError) -> EditorDocument {
+    public func newDocument(template name: String, path: String? = nil, empty: Bool = false) throws(EditError) -> EditorDocument {
         guard let folder = environment.templatesFolder else {
             throw EditError("no templates folder found; run gridedit from the repository, or set GRIDEDIT_TEMPLATES")
         }
@@ -88,6 +89,7 @@ public final class GridEditorService {
             throw EditError(error.description)
         }
         var puzzle = loaded.document.puzzle
+        if empty, let emptied = EditingKinds.named(puzzle.kindName).emptied(puzzle) { puzzle = emptied }
         let now = environment.now()
         var metadata = puzzle.metadata
         metadata.createdAt = now
@@ -161,6 +163,7 @@ public final class GridEditorService {
             puzzle.metadata.updatedAt = environment.now()
         }
         let expected: [UInt8]? = samePath ? document.fingerprint : []
+        let isNewFile = !FileSystem.exists(target)
         let saved: PuzzleStore.LoadedPuzzle
         do {
             saved = try PuzzleStore(root: ".").save(PuzzleDocument(puzzle: puzzle, schemaReference: document.schemaReference),
@@ -174,6 +177,14 @@ public final class GridEditorService {
             throw EditError(error.description)
         }
         AtomicFile.removeStaleTemporaries(in: FileSystem.folder(of: target))
+        // A new file joins its folder's pack (pack.json made when missing), so `check` stays clean.
+        if isNewFile {
+            do throws(PackManifest.ListingError) {
+                if let listing = try PackManifest.list([target]) { notes.append(listing.summary) }
+            } catch {
+                notes.append(error.description)
+            }
+        }
         document.state.puzzle = puzzle
         document.savedPuzzle = puzzle
         document.fingerprint = saved.fingerprint
@@ -209,9 +220,14 @@ public final class GridEditorService {
         return dirty.isEmpty ? nil : dirty.map(\.displayName).joined(separator: ", ")
     }
 
-    /// Leaves journals in place (for a session that ends abnormally) and forgets the documents.
+    /// Leaves the journals of documents with unsaved edits in place (for a session that ends
+    /// abnormally); a document whose edits were all undone, or saved, has nothing to recover and
+    /// leaves none.
     public func abandon() {
-        for document in documents { document.journal?.close() }
+        for document in documents {
+            if document.savedDepth == document.undoStack.count { document.journal?.discard() } else { document.journal?.close() }
+            document.journal = nil
+        }
     }
 
     // MARK: Editing
@@ -225,6 +241,7 @@ public final class GridEditorService {
         document.undoStack.append(proposal.command)
         document.redoStack.removeAll()
         if let depth = document.savedDepth, depth >= document.undoStack.count { document.savedDepth = nil }
+        forgetJournalAtSavedPoint(document)
         return validate(document, after: proposal.command, notes: proposal.notes)
     }
 
@@ -235,6 +252,7 @@ public final class GridEditorService {
         try record(command.inverse, on: document)
         document.undoStack.removeLast()
         document.redoStack.append(command)
+        forgetJournalAtSavedPoint(document)
         return validate(document, after: command, notes: [])
     }
 
@@ -245,6 +263,7 @@ public final class GridEditorService {
         try record(command, on: document)
         document.redoStack.removeLast()
         document.undoStack.append(command)
+        forgetJournalAtSavedPoint(document)
         return validate(document, after: command, notes: [])
     }
 
@@ -254,6 +273,14 @@ public final class GridEditorService {
         try command.apply(to: &state)
         journal(command, for: document)
         document.state = state
+    }
+
+    /// Back at the saved point (every edit since the last save or open undone, or a capture
+    /// cancelled): the journal has nothing to recover, so it goes; the next edit starts a new one.
+    func forgetJournalAtSavedPoint(_ document: EditorDocument) {
+        guard document.savedDepth == document.undoStack.count, let journal = document.journal else { return }
+        journal.discard()
+        document.journal = nil
     }
 
     private func journal(_ command: EditCommand, for document: EditorDocument) {
