@@ -272,8 +272,17 @@ public struct TangramEditor: Sendable {
     }
 
     /// Pieces turned or flipped: exact transformations about a pivot chosen to stay exact, so
-    /// contacts inside a group survive; they are not settled (`snap PIECE` settles one in place).
+    /// contacts inside a group survive. With settling on, a body that touched other pieces is
+    /// then moved back against them (``Settler/keepingContact(before:after:others:)``), in the
+    /// same edit: a turn at the rim of a figure does not leave the piece floating.
     private func landing(_ moving: [Pose], at moved: [Pose], label: String, notes: [String]) throws(EditError) -> Proposal {
+        var moved = moved, notes = notes
+        let body = Set(moving.map(\.piece))
+        if settles, let kept = Settler.keepingContact(before: moving, after: moved, others: poses.filter { !body.contains($0.piece) }) {
+            let shift = kept[0].position - moved[0].position
+            notes.append("moved by \(shift) to keep touching its neighbours")
+            moved = kept
+        }
         let changes = zip(moving, moved).map { Change.pose(layer: layer, piece: $0.piece, before: $0, after: $1) }
         return Proposal(command: EditCommand(label: label, changes: changes), notes: notes)
     }
@@ -286,6 +295,27 @@ public struct TangramEditor: Sendable {
         var changes: [Change] = [.pose(layer: layer, piece: piece, before: current, after: nil)]
         if let group = detachChange(piece) { changes.insert(group, at: 0) }
         return Proposal(command: EditCommand(label: "remove \(piece.rawValue)", changes: changes))
+    }
+
+    /// Takes every piece off the layer, as one edit, except pinned ones (and the groups they hold):
+    /// `remove all`, `clear`. Groups of the removed pieces are dissolved.
+    public func removeAll() throws(EditError) -> Proposal {
+        let held = Set(poses.map(\.piece).filter { piece in
+            pinned.contains(piece) || groups.group(of: piece, in: layer).contains(where: pinned.contains)
+        })
+        let leaving = poses.filter { !held.contains($0.piece) }
+        guard !leaving.isEmpty else {
+            throw EditError(poses.isEmpty ? "the \(layer.rawValue) is already empty"
+                            : "every piece left is pinned or grouped with a pinned one; `unpin all` first")
+        }
+        var changes: [Change] = []
+        let before = groups[layer]
+        let after = before.filter { !$0.contains(where: { !held.contains($0) }) }
+        if after != before { changes.append(.groups(layer: layer, before: before, after: after)) }
+        changes += leaving.map { Change.pose(layer: layer, piece: $0.piece, before: $0, after: nil) }
+        let notes = held.isEmpty ? [] : ["kept (pinned): \(held.sorted().map(\.rawValue).joined(separator: ", "))"]
+        return Proposal(command: EditCommand(label: "remove all (\(leaving.count) piece\(leaving.count == 1 ? "" : "s"))", changes: changes),
+                        notes: notes)
     }
 
     /// Joins the groups of the given pieces into one.
