@@ -3,6 +3,7 @@ import GridEditLayout
 
 extension CommandInterpreter {
     func newDocument(_ a: inout Arguments) throws(EditError) {
+        let empty = a.flag("--empty")
         var template = try a.next("a template (tangram, sudoku-4x4, sudoku-6x6, sudoku-9x9)")
         let path = a.optional()
         try a.end()
@@ -10,7 +11,7 @@ extension CommandInterpreter {
         if !names.contains(template), let match = names.first(where: { $0.hasPrefix(template + "-9") || $0 == "sudoku-" + template }) {
             template = match  // `new sudoku` is the 9×9 one; `new 4x4` the 4×4 one
         }
-        let document = try service.newDocument(template: template, path: path)
+        let document = try service.newDocument(template: template, path: path, empty: empty)
         console.say("new \(template): \(document.displayName)" + (path == nil ? " (untitled until `save as PATH`)" : ""), .edit)
         summarizeFindings(document)
         if liveView { console.documentChanged(document) }

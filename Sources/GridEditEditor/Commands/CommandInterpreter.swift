@@ -27,6 +27,9 @@ public final class CommandInterpreter {
     /// Runs a command the front end added (rendering, say); the active document may be nil.
     public typealias Handler = (inout Arguments, CommandInterpreter) throws(EditError) -> Void
     private var handlers: [String: Handler] = [:]
+    /// Kinds' commands by name, then kind: two kinds may share a verb (`clear`), and the active
+    /// puzzle's kind answers it.
+    private var kindCommands: [String: [String: KindCommand]] = [:]
 
     /// Adds a command, with its help and completion, that the front end implements.
     public func register(_ spec: CommandSpec, handler: @escaping Handler) {
@@ -39,7 +42,16 @@ public final class CommandInterpreter {
         self.service = service
         self.console = console
         self.liveView = liveView
-        for command in EditingKinds.commands { handlers[command.spec.name] = command.handler }
+        for kind in EditingKinds.all {
+            for command in kind.commands { kindCommands[command.spec.name, default: [:]][kind.kindName] = command }
+        }
+    }
+
+    /// The command a word names: the active puzzle's kind's own when it has one by that name.
+    func spec(named word: String) -> CommandSpec? {
+        guard let spec = CommandSpec.named(word, in: commands) else { return nil }
+        if let kind = service.active?.kindName, let own = kindCommands[spec.name]?[kind] { return own.spec }
+        return spec
     }
 
     /// Runs one command line. Blank lines and `# comments` do nothing.
@@ -49,7 +61,7 @@ public final class CommandInterpreter {
             switch error { case .unterminatedQuote(let q): return .failed("unterminated quote \(q): close it or escape it with \\") }
         }
         guard let first = tokens.first else { return .ok }
-        guard let spec = CommandSpec.named(first.text, in: commands) else {
+        guard let spec = spec(named: first.text) else {
             let hint = CommandSpec.suggestion(for: first.text, in: commands).map { "; did you mean `\($0)`?" } ?? ""
             return .failed("unknown command \"\(first.text)\"\(hint) (`help` lists the commands)")
         }
@@ -81,8 +93,15 @@ public final class CommandInterpreter {
         case "help": try help(&a)
         case "quit": return try quit(force: a.flag("--force"), arguments: &a)
         default:
-            guard let handler = handlers[spec.name] else { throw EditError("\(spec.name) is not implemented") }
-            try handler(&a, self)
+            if let handler = handlers[spec.name] {
+                try handler(&a, self)
+            } else if let byKind = kindCommands[spec.name] {
+                // The active kind's; otherwise the one kind that has it (its handler says which puzzle it needs).
+                let command = service.active.flatMap { byKind[$0.kindName] } ?? byKind.sorted { $0.key < $1.key }.first!.value
+                try command.handler(&a, self)
+            } else {
+                throw EditError("\(spec.name) is not implemented")
+            }
         }
         return .ok
     }

@@ -65,14 +65,16 @@ extension CommandSpec {
     /// each kind's commands come from its ``KindEditing`` entry (``all``).
     public static let editor: [CommandSpec] = [
         // Documents
-        CommandSpec("new", group: .documents, usage: "new TEMPLATE [PATH]",
+        CommandSpec("new", group: .documents, usage: "new TEMPLATE [PATH] [--empty]",
                     summary: "start a puzzle from templates/ (tangram, sudoku-4x4, sudoku-6x6, sudoku-9x9)",
                     details: """
                         The template's pieces or empty grid become a new document. With PATH the id and name \
                         come from the file name and `save` writes there (it will not replace an existing file).
-                        Example: new tangram puzzles/tangram-starter/boat.json
+                        --empty starts a tangram with every piece unplaced (in the page's tray). A new puzzle \
+                        whose PATH is in a pack folder is added to that pack's pack.json when it is first saved.
+                        Example: new tangram puzzles/tangram-starter/boat.json --empty
                         """,
-                    arguments: [.template, .path(extensions: ["json"])]),
+                    arguments: [.template, .path(extensions: ["json"])], flags: ["--empty"]),
         CommandSpec("open", aliases: ["o"], group: .documents, usage: "open PATH... [--recover]",
                     summary: "open puzzle files; the last becomes active",
                     details: """

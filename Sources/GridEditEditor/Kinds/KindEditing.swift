@@ -65,6 +65,10 @@ public protocol KindEditing: Sendable {
     /// The parts a finding is about (`small-1`, `r3c4`), so a front end can point at them on the
     /// board when the finding is chosen.
     static func parts(of finding: Finding, in document: EditorDocument) -> [String]
+
+    /// A template's puzzle with nothing on its board, for `new TEMPLATE --empty` (a tangram without
+    /// its pieces placed); nil when the kind's templates are already empty.
+    static func emptied(_ puzzle: any Puzzle) -> (any Puzzle)?
 }
 
 /// Where a drag would land: each part that would move, with its outline on the drawing.
@@ -85,6 +89,7 @@ extension KindEditing {
     public static var puzzleKind: (any PuzzleKind.Type)? { nil }
     public static func analysisJob(of document: EditorDocument) -> AnalysisJob? { nil }
     public static func parts(of finding: Finding, in document: EditorDocument) -> [String] { [] }
+    public static func emptied(_ puzzle: any Puzzle) -> (any Puzzle)? { nil }
     public static func promptTag(of document: EditorDocument) -> String? { nil }
     public static func completions(for argument: CommandSpec.Argument, in document: EditorDocument?) -> [String]? { nil }
     public static var commands: [KindCommand] { [] }

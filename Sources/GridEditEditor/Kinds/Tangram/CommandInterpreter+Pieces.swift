@@ -111,6 +111,15 @@ extension CommandInterpreter {
         try perform(try make(editor, piece), on: document)
     }
 
+    /// `remove PIECE`, `remove all` and `clear`.
+    func remove(_ a: inout Arguments) throws(EditError) {
+        let (document, editor) = try requireTangram()
+        let word = a.spec.name == "clear" ? a.optional() ?? "all" : try a.next("a piece, or all")
+        try a.end()
+        guard a.spec.name != "clear" || word == "all" else { throw EditError("clear takes every piece off; `remove \(word)` takes one") }
+        try perform(word == "all" ? try editor.removeAll() : try editor.remove(try Self.piece(named: word)), on: document)
+    }
+
     func attach(_ a: inout Arguments) throws(EditError) {
         let (document, editor) = try requireTangram()
         var pieces: [TangramPiece] = []

@@ -14,6 +14,13 @@ public enum TangramEditing: KindEditing {
             + (t.silhouette == nil ? "" : ", silhouette")
     }
 
+    /// The template's solution taken off the board; its tray, if any, stays.
+    public static func emptied(_ puzzle: any Puzzle) -> (any Puzzle)? {
+        guard var tangram = puzzle as? TangramPuzzle else { return nil }
+        tangram.pieces = []
+        return tangram
+    }
+
     public static func status(of document: EditorDocument) -> [String] {
         guard let t = document.puzzle as? TangramPuzzle else { return [] }
         let pinned = document.pinnedPieces(in: document.layer).count
