@@ -98,6 +98,82 @@ struct ServeScreenshotTests {
         }
     }
 
+    /// Checks one element's picture (a panel) against reference `name`, as ``check`` does the viewport.
+    static func checkElement(_ served: ServedEditor, _ selector: String, named name: String, docsImage: String) async throws {
+        try await served.waitForPictures()
+        try await served.browser.execute("document.activeElement?.blur()")
+        try await served.browser.perform(Pointer(.mouse).move(to: PagePoint(1, 1)))
+        let png = try await served.browser.element(selector).screenshot()
+        try references.check(png, named: name)
+        if references.updating {
+            let target = GridEditBinary.repositoryRoot.appendingPathComponent(docsImage)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: references.referenceFile(name), to: target)
+            print("note: refreshed \(target.path)")
+        }
+    }
+
+    @Test("The verifier on the board: the house's second distinct solution drawn over it, and the panel with its numbers")
+    func analysisPanel() async throws {
+        try await ServedEditor.with(["serve", "house.json", "--port", "0"], copying: ["puzzles/tangram-starter/house.json"],
+                                    browser: browser) { served in
+            try await browser.waitUntil("the analysis", timeout: 15) {
+                try await self.browser.element("#analysis").attribute("data-analysis") == "ready"
+            }
+            #expect(try await browser.element("#analysis").attribute("data-distinct-solutions") == "9")
+            // The page's own stepper (no edit, no new state): hidden at first, then the first, then the second.
+            try await browser.element("#alternative-next").click()
+            try await browser.element("#alternative-next").click()
+            try await browser.waitUntil("the second solution shown") {
+                try await self.browser.element("#alternative-label").attribute("data-alternative") == "2"
+            }
+            try await Self.check(served, named: "serve-analysis-board", docsImage: "docs/images/serve-analysis-board.png")
+            try await Self.checkElement(served, "#analysis", named: "serve-analysis", docsImage: "docs/images/serve-analysis.png")
+        }
+    }
+
+    @Test("The child's view: the outline hint as the renderer draws it, in place of the board")
+    func childView() async throws {
+        try await ServedEditor.with(["serve", "swan.json", "--port", "0"], copying: ["puzzles/tangram-starter/swan.json"],
+                                    browser: browser) { served in
+            try await browser.element(#"#view-switch [data-view="outline"]"#).click()
+            try await browser.waitUntil("the outline view") { try await served.body("data-view") == "outline" }
+            try await Self.check(served, named: "serve-child-view", docsImage: "docs/images/serve-child-view.png")
+        }
+    }
+
+    @Test("The tray: three pieces taken off the cat wait beside the board, one turned there")
+    func tray() async throws {
+        try await ServedEditor.with(["serve", "cat.json", "--port", "0"], copying: ["puzzles/tangram-starter/cat.json"],
+                                    browser: browser) { served in
+            for piece in ["square", "small-2", "parallelogram"] {
+                try await served.expectingState("remove \(piece)") {
+                    try await browser.execute("window.gridedit.run(arguments[0])", [.string("remove \(piece)")])
+                }
+            }
+            try await browser.element(#"#tray [data-tray-piece="parallelogram"]"#).click()
+            try await browser.press("r")
+            try await browser.waitUntil("the tray's parallelogram turned") {
+                try await self.browser.element(#"#tray [data-tray-piece="parallelogram"]"#).attribute("data-rotation") != "135"
+            }
+            try await Self.check(served, named: "serve-tray", docsImage: "docs/images/serve-tray.png")
+        }
+    }
+
+    @Test("Problems on the board: two overlapping pieces hatched, the finding chosen and its pieces highlighted")
+    func overlap() async throws {
+        try await ServedEditor.with(["serve", "cat.json", "--port", "0"], copying: ["puzzles/tangram-starter/cat.json"],
+                                    browser: browser) { served in
+            try await served.expectingState("nudge small-1") {
+                try await browser.execute("window.gridedit.run(arguments[0])", [.string("nudge small-1 0.5 0")])
+            }
+            let finding = try await browser.waitForElement(#"#findings [data-rule="tangram.overlap"]"#, timeout: 10)
+            try await finding.click()
+            try await browser.waitUntil("the finding's pieces highlighted") { (try await served.body("data-highlighted") ?? "") != "" }
+            try await Self.check(served, named: "serve-overlap", docsImage: "docs/images/serve-overlap.png")
+        }
+    }
+
     /// The digit the puzzle's stored solution has in `cell` (`r1c2`), so the typed given keeps
     /// the puzzle solvable and the picture shows a sound status.
     static func solutionDigit(of cell: String, in path: String) throws -> String {
