@@ -171,6 +171,26 @@ struct ServeCommandTests {
         #expect(pose.position.x.description == "6" && pose.position.y.description == "6")
     }
 
+    @Test("No false recoveries: page edits all undone, then SIGTERM: no journal, and the next REPL offers nothing")
+    func undoneEditsLeaveNoJournal() async throws {
+        let run = try EditorRun()
+        try run.copy("puzzles/tangram-starter/square.json")
+        let server = try LiveProcess(["serve", "square.json", "--port", "0"], environment: run.environment, in: run.work.url)
+        let (port, _) = try await server.servedURL()
+        try await withPage(port: port) { page in
+            for line in ["move square 6 6", "flip parallelogram", "nudge medium right", "undo", "undo", "undo"] {
+                let reply = try await page.command(line)
+                #expect(reply.bool("ok") == true, "\(line): \(reply.outputTexts)")
+            }
+            server.signal(SIGTERM)
+            #expect(try await server.waitForExit(seconds: 10) == 0)
+        }
+        #expect(!server.stdout.contains("stopped with unsaved changes"), "\(server.stdout)")
+        #expect(run.journals.isEmpty, "every edit undone: nothing to recover")
+        let next = try run.script(["open square.json", "quit"])
+        #expect(!next.stdout.contains("ended abruptly") && !next.stdout.contains("earlier session"), "\(next.stdout)")
+    }
+
     @Test("serve refuses what it cannot serve, with a message and status 1 or 64")
     func badArguments() throws {
         let run = try EditorRun()
