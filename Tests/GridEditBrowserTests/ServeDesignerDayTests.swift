@@ -40,6 +40,47 @@ struct ServeDesignerDayTests {
         }.sorted { $0.piece.rawValue < $1.piece.rawValue }
     }
 
+    static func touchesAny(_ pose: Pose, _ others: [Pose]) -> Bool {
+        others.contains { $0.piece != pose.piece && $0.polygon.touchesOrOverlaps(pose.polygon) }
+    }
+
+    static func overlapsAny(_ pose: Pose, _ others: [Pose]) -> Bool {
+        others.contains { $0.piece != pose.piece && $0.polygon.interiorsOverlap(pose.polygon) }
+    }
+
+    static func findingRules(_ served: ServedEditor) async throws -> [String] {
+        (try await served.pageState()["findings"]?.array ?? []).compactMap { $0["rule"]?.string }
+    }
+
+    @Test("R on a piece of a figure turns it and keeps it against its neighbours: exactly, no finding, one undo")
+    func turnKeepsContact() async throws {
+        try await ServedEditor.with(["serve", "cat.json", "--port", "0"], copying: ["puzzles/tangram-starter/cat.json"], browser: browser) { served in
+            try await Self.turnMedium(on: served)
+        }
+    }
+
+    static func turnMedium(on served: ServedEditor) async throws {
+        let before = try await Self.pagePoses(served)
+        let medium = try #require(before.first { $0.piece == .medium })
+        let neighbours = before.filter { Self.touchesAny(medium, [$0]) }
+        let frame = try await TangramFrame.read(from: served)
+        let inside = TangramFrame.inside(medium)
+        try await served.browser.perform(Pointer(.mouse).move(to: frame.pixel(inside.x, inside.y)).down().up())
+        try await served.browser.waitUntil("medium to be selected") {
+            try await served.browser.element(#"[data-piece="medium"]"#).attribute("data-selected") == "true"
+        }
+        try await served.expectingState("R on medium") { try await served.browser.press("r") }
+        let after = try await Self.pagePoses(served)
+        let turned = try #require(after.first { $0.piece == .medium })
+        #expect(turned.rotation.degrees == (medium.rotation.degrees + 45) % 360)
+        let touching = Self.touchesAny(turned, neighbours), overlapping = Self.overlapsAny(turned, after)
+        #expect(touching, "touches a former neighbour")
+        #expect(!overlapping)
+        let rules = try await Self.findingRules(served)
+        #expect(!rules.contains("tangram.disconnected") && !rules.contains("tangram.overlap"), "\(rules)")
+        #expect(try await served.pageState()["document"]?["edits"]?.int == 1, "the turn and its shift are one edit")
+    }
+
     @Test("Open a folder, new empty tangram, build it from the tray, analysis live, child's view, save into the pack: check is clean")
     func aDesignersDay() async throws {
         try await ServedEditor.with(["serve", ".", "--port", "0"], copying: ["puzzles/tangram-starter"], browser: browser) { served in
