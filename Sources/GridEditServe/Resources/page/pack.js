@@ -67,6 +67,7 @@ export class PackView {
     const section = document.createElement('section');
     section.className = 'pack-group curriculum';
     section.setAttribute('aria-label', `Curriculum ${c.name}`);
+    section.dataset.curriculum = c.path;
     const problems = c.findings ? ` · ${c.findings} finding${c.findings === 1 ? '' : 's'}: run gridedit check` : '';
     section.appendChild(Object.assign(document.createElement('h3'), {
       textContent: `${c.path} · ${c.name} · ages ${c.ages} · ${c.days.length} days${problems}`,
@@ -76,6 +77,7 @@ export class PackView {
     for (const day of c.days) {
       const column = document.createElement('div');
       column.className = 'timeline-day';
+      column.dataset.day = String(day.day);
       column.title = `Day ${day.day}: ${day.theme} (${day.minutes} min)`;
       column.appendChild(Object.assign(document.createElement('span'), { className: 'timeline-number', textContent: day.day }));
       for (const activity of day.activities) {
@@ -84,6 +86,11 @@ export class PackView {
           chip.type = 'button';
           chip.className = `timeline-chip ${activity.game} ${activity.type}` + (p.path ? '' : ' problem');
           chip.textContent = activity.type[0].toUpperCase();
+          chip.dataset.game = activity.game;
+          chip.dataset.activity = activity.type;
+          chip.dataset.ref = p.ref;
+          if (p.path) chip.dataset.path = p.path;
+          if (p.value !== undefined) chip.dataset.difficulty = String(p.value);
           const measured = p.value === undefined ? 'not measured' : `difficulty ${p.value}`;
           chip.setAttribute('aria-label', `Day ${day.day} ${activity.type}: ${p.name || p.ref} (${measured})`);
           chip.title = `${activity.type}: ${p.name || p.ref + ' (not found)'} · ${measured}`;
