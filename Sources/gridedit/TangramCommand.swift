@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import GridEditCore
 
-/// `gridedit tangram`: the exact tangram solver.
+/// `gridedit tangram`: the exact tangram solver and the figure generator.
 struct TangramCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tangram",
-        abstract: "Solve tangram figures exactly.",
-        subcommands: [Solve.self]
+        abstract: "Solve tangram figures exactly; generate new ones for a pack.",
+        subcommands: [Solve.self, Generate.self]
     )
 
     struct Solve: ParsableCommand {

@@ -202,7 +202,12 @@ public enum SudokuLines {
         return ([head] + shown + more).joined(separator: "\n")
     }
 
-    static func timestamp(_ date: Date) -> String {
+    static func timestamp(_ date: Date) -> String { PuzzleMetadata.timestamp(date) }
+}
+
+extension PuzzleMetadata {
+    /// A date as the files write it (`2026-11-28T12:00:00Z`, UTC).
+    public static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")

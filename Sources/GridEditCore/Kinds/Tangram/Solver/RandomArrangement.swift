@@ -9,10 +9,11 @@ public enum TangramRandomArrangement {
     /// figure so far. With `mixed`, a piece may be turned by any multiple of 45°, so the figure
     /// mixes pieces turned 45° against each other; without, only by multiples of 90° (the
     /// triangles' legs then all run along the axes). The figure may touch itself at points and
-    /// enclose holes, as hand-made figures can.
-    public static func make<R: RandomNumberGenerator>(using random: inout R, mixed: Bool) -> [Pose] {
+    /// enclose holes, as hand-made figures can. With `cornerContacts`, a piece may also join the
+    /// figure by a corner alone (a quarter of the pieces are placed so, when they can be).
+    public static func make<R: RandomNumberGenerator>(using random: inout R, mixed: Bool, cornerContacts: Bool = false) -> [Pose] {
         while true {
-            if let poses = attempt(using: &random, mixed: mixed) { return poses }
+            if let poses = attempt(using: &random, mixed: mixed, cornerContacts: cornerContacts) { return poses }
         }
     }
 
@@ -23,7 +24,7 @@ public enum TangramRandomArrangement {
     }
 
     /// One try; nil when some piece found no place in many attempts (start again).
-    private static func attempt<R: RandomNumberGenerator>(using random: inout R, mixed: Bool) -> [Pose]? {
+    private static func attempt<R: RandomNumberGenerator>(using random: inout R, mixed: Bool, cornerContacts: Bool) -> [Pose]? {
         var order = TangramPiece.allCases
         order.shuffle(using: &random)
         let start = Point(Exact(4), Exact(4))
@@ -31,6 +32,7 @@ public enum TangramRandomArrangement {
                            flipped: order[0].shape.isChiral && Bool.random(using: &random))]
         for piece in order.dropFirst() {
             var found: Pose?
+            let byCorner = cornerContacts && Int.random(in: 0..<4, using: &random) == 0
             for _ in 0..<1_000 {
                 let host = placed.randomElement(using: &random)!
                 let corner = host.vertices.randomElement(using: &random)!
@@ -43,7 +45,7 @@ public enum TangramRandomArrangement {
                 let polygon = pose.polygon
                 let bounds = OctilinearBounds(polygon.vertices)
                 if !placed.contains(where: { OctilinearBounds($0.vertices).interiorsMeet(bounds) }),
-                   placed.contains(where: { $0.polygon.sharesBoundarySegment(with: polygon) }) {
+                   byCorner || placed.contains(where: { $0.polygon.sharesBoundarySegment(with: polygon) }) {
                     found = pose
                     break
                 }

@@ -1,0 +1,51 @@
+import Foundation
+import GridEditTestSupport
+import Testing
+
+/// `gridedit tangram generate` as a designer runs it: figures into a pack (the shipped one
+/// included), listed in pack.json, with cards; run again, it continues the numbering and repeats
+/// no figure; every file passes `gridedit check`.
+@Suite struct TangramGenerateCommandTests {
+    @Test("Generate into a copy of the shipped pack and into a new one, twice: numbered, listed, carded, check clean")
+    func generateIntoPacks() throws {
+        let scratch = try TemporaryFolder()
+        try FileManager.default.copyItem(at: GridEditBinary.repositoryRoot.appendingPathComponent("puzzles/tangram-starter"),
+                                         to: scratch.file("tangram-starter"))
+        let first = try GridEditBinary.run(["tangram", "generate", "tangram-starter", "--count", "4", "--seed", "3", "--cards", "cards"],
+                                           in: scratch.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.lines.filter { $0.hasPrefix("wrote tangram-starter/figure-00") }.count == 4, "\(first.stdout)")
+        #expect(first.stderr.contains("4 kept of"), "the tally: \(first.stderr)")
+        for n in 1...4 {
+            #expect(FileManager.default.fileExists(atPath: scratch.file("cards/figure-00\(n).png").path))
+        }
+        let manifest = try scratch.read("tangram-starter/pack.json")
+        #expect((1...4).allSatisfy { manifest.contains("\"figure-00\($0).json\"") }, "\(manifest)")
+
+        let second = try GridEditBinary.run(["tangram", "generate", "tangram-starter", "--count", "3", "--seed", "3"], in: scratch.url)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.lines.contains { $0.hasPrefix("wrote tangram-starter/figure-005.json") }, "numbers continue: \(second.stdout)")
+        #expect(second.stderr.contains("congruent to a known figure"), "the same seed meets the first run's figures again and skips them")
+
+        let fresh = try GridEditBinary.run(["tangram", "generate", "spring", "--count", "3", "--seed", "8", "--hidden-outlines", "3",
+                                            "--prefix", "kite"], in: scratch.url)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(try scratch.read("spring/pack.json").contains("\"kite-001.json\""))
+
+        let check = try GridEditBinary.run(["check", "tangram-starter", "spring"], in: scratch.url)
+        #expect(check.status == 0 && check.stdout.contains("0 failed") && !check.stdout.contains("warning"), "\(check.stdout)")
+    }
+
+    @Test("Bad options are refused with 64; filters nothing passes end with 1 and say what to loosen")
+    func refusals() throws {
+        let scratch = try TemporaryFolder()
+        let zero = try GridEditBinary.run(["tangram", "generate", "p", "--count", "0"], in: scratch.url)
+        #expect(zero.status == 64 && zero.stderr.contains("--count"))
+        let size = try GridEditBinary.run(["tangram", "generate", "p", "--max-size", "9"], in: scratch.url)
+        #expect(size.status == 64 && size.stderr.contains("--max-size"))
+        let impossible = try GridEditBinary.run(["tangram", "generate", "p", "--count", "1", "--max-size", "2", "--candidates", "50"],
+                                                in: scratch.url)
+        #expect(impossible.status == 1 && impossible.stderr.contains("only 0 of 1 figures") && impossible.stderr.contains("loosen"),
+                "\(impossible.stderr)")
+    }
+}
