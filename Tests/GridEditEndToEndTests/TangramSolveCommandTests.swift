@@ -174,6 +174,18 @@ struct TangramSolveCommandTests {
         #expect(sheared.stdout.contains("the edge from (5, 3) to (7.25, 5) is not horizontal, vertical or at 45°"))
     }
 
+    @Test("A figure from a vector tool (four decimals: 2.8284 for 2√2) solves, with a note saying which exact value each number became")
+    func vectorToolPrecision() throws {
+        let folder = try TemporaryFolder()
+        // The classic square, side 2√2, as a drawing program writes it.
+        try folder.write(#"{"polygons": [[[0, -2.8284], [2.8284, -2.8284], [2.8284, 0], [0, 0]]]}"#, to: "diamond.json")
+        let run = try GridEditBinary.run(["tangram", "solve", folder.file("diamond.json").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("solvable: yes"), "\(run.stdout)")
+        #expect(run.stderr.contains("polygons[0][0][1]: took -2.8284 as -2√2 (within 0.001, vector-tool precision)"), "\(run.stderr)")
+        #expect(run.errorLines.count == 4, "one note per inexact number: \(run.stderr)")
+    }
+
     @Test("unreadable files and inexact decimals exit 2 with a located message")
     func badFiles() throws {
         let folder = try TemporaryFolder()
@@ -181,7 +193,7 @@ struct TangramSolveCommandTests {
         let third = try GridEditBinary.run(["tangram", "solve", folder.file("third.json").path])
         #expect(third.status == 2)
         #expect(third.stdout == "")
-        #expect(third.errorLines == ["\(folder.file("third.json").path):1:36: polygons[0][2][1]: 0.3333 is not within 1e-6 of any exact coordinate (a + b√2)/4; check the figure's units (the small triangle's legs are 1) or write the value exactly, like \"1+0.5√2\""])
+        #expect(third.errorLines == ["\(folder.file("third.json").path):1:36: polygons[0][2][1]: 0.3333 is not within 1e-6 of any exact coordinate (a + b√2)/4, nor within 0.001 of one with a √2 part up to 4√2; check the figure's units (the small triangle's legs are 1) or write the value exactly, like \"1+0.5√2\""])
 
         try folder.write(#"{"polygons": [[[0, 0], [2, 0], [2, 2], [0, 2]], [[1, 1], [3, 1], [3, 3], [1, 3]]]}"#, to: "overlap.json")
         let overlap = try GridEditBinary.run(["tangram", "solve", folder.file("overlap.json").path])

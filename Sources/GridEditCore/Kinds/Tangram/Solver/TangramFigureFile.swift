@@ -9,8 +9,9 @@ import GridEditJSON
 /// with outer rings counter-clockwise and holes clockwise, in units where the small triangle's
 /// legs are 1. Coordinates are exact strings (`"1+0.5√2"`) or numbers; a number that is not an
 /// exact quarter (as exported by tools that compute in floating point: `1.4142135623730951`) is
-/// snapped to the one value (a + b√2)/4 with |b| ≤ 64 within 1e-6 of it, and refused when
-/// there is none.
+/// snapped to the one value (a + b√2)/4 with |b| ≤ 64 within 1e-6 of it; failing that, a number
+/// as a vector tool writes it (`2.8284`) to the one value with |b| ≤ 16 within 1e-3, with a note
+/// saying which; refused when there is none.
 public enum TangramFigureFile {
     public struct Figure: Sendable {
         /// The outline to fill: rings as read, outer counter-clockwise, holes clockwise.
@@ -81,6 +82,9 @@ public enum TangramFigureFile {
                 case (.success(let x), .success(let y)):
                     points.append(Point(x, y))
                     nodes.append(item)
+                    for (node, value) in [(xy[0], x), (xy[1], y)] {
+                        if let note = vectorToolNote(node, value) { notes.append(note) }
+                    }
                 case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
                 }
             }
@@ -117,16 +121,26 @@ public enum TangramFigureFile {
             return .failure(Problem(message: "\(node.path): \"\(text)\" is not an exact coordinate; write a + b√2 with a and b multiples of 0.25, like \"1+0.5√2\"",
                                     location: node.location))
         case .number(let number):
-            if let value = Exact(decimalLiteral: number.literal) ?? Exact(approximating: number.doubleValue) {
+            if let value = Exact(decimalLiteral: number.literal) ?? Exact(approximating: number.doubleValue)
+                ?? Exact(approximatingVectorTool: number.doubleValue) {
                 return .success(value)
             }
-            return .failure(Problem(message: "\(node.path): \(number.literal) is not within 1e-6 of any exact coordinate (a + b√2)/4; "
+            return .failure(Problem(message: "\(node.path): \(number.literal) is not within 1e-6 of any exact coordinate (a + b√2)/4, "
+                                    + "nor within \(Exact.vectorTolerance) of one with a √2 part up to 4√2; "
                                     + "check the figure's units (the small triangle's legs are 1) or write the value exactly, like \"1+0.5√2\"",
                                     location: node.location))
         default:
             return .failure(Problem(message: "\(node.path): expected a number or a string like \"1+0.5√2\", found \(node.typeName)",
                                     location: node.location))
         }
+    }
+
+    /// The note for a number taken at vector-tool precision (more than 1e-6 from its exact value).
+    static func vectorToolNote(_ node: JSONNode, _ value: Exact) -> Problem? {
+        guard case .number(let number) = node.value, Exact(decimalLiteral: number.literal) == nil,
+              Exact(approximating: number.doubleValue) == nil else { return nil }
+        return Problem(message: "\(node.path): took \(number.literal) as \(value) (within \(Exact.vectorTolerance), vector-tool precision); "
+                       + "write \"\(value)\" to silence this note", location: node.location)
     }
 
     // MARK: Puzzles
