@@ -86,6 +86,23 @@ import Testing
         }
     }
 
+    /// Vector-tool precision (four decimals): every value with |b| ≤ 16 on and around the board
+    /// comes back from within 0.001, never another; values with larger √2 parts are not guessed.
+    @Test func approximatingVectorToolPrecision() {
+        var rng = SplitMix64(seed: 23)
+        var checked = 0
+        while checked < 2_000 {
+            let value = Exact(quarters: rng.int(-80...80), sqrt2Quarters: rng.int(-16...16))
+            guard abs(value.doubleValue) <= 16 else { continue }
+            let noise = Double(rng.int(-999...999)) * 1e-6
+            #expect(Exact(approximatingVectorTool: value.doubleValue + noise) == value, "\(value) + \(noise)")
+            checked += 1
+        }
+        #expect(Exact(approximatingVectorTool: 2.8284) == Exact(quarters: 0, sqrt2Quarters: 8))
+        #expect(Exact(approximatingVectorTool: 0.3333) == nil)
+        #expect(Exact(approximatingVectorTool: 2.1) == nil)
+    }
+
     @Test func approximatingRefusesWhatItCannotRepresent() {
         #expect(Exact(approximating: 0.1) == nil)
         #expect(Exact(approximating: 1.25 + 1e-5) == nil)
