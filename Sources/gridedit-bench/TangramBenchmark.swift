@@ -81,6 +81,38 @@ enum TangramBenchmark {
         }
         print(String(format: "  every tangram rule, as gridedit check runs them, on the %d shipped puzzles: %.2f ms per puzzle on average, slowest %@ %.2f ms",
                      puzzles.count, total / Double(max(puzzles.count, 1)) * 1000, slowest.id as NSString, slowest.seconds * 1000))
+
+        generation()
+    }
+
+    /// `gridedit tangram generate`'s engine on one core: unique-solution figures a minute (target
+    /// at least 100), with the default filters and with holes and corner contacts allowed, and the
+    /// slowest single kept figure. GRIDEDIT_GENERATE_COUNT sets how many (default 100 each).
+    static func generation() {
+        let count = ProcessInfo.processInfo.environment["GRIDEDIT_GENERATE_COUNT"].flatMap(Int.init) ?? 100
+        print("  tangram generate, \(count) unique-solution figures each, 1 thread:")
+        var loose = TangramGenerator.Options()
+        loose.holes = true
+        loose.cornerContacts = true
+        var aligned = TangramGenerator.Options()
+        aligned.mixed = false
+        var hard = TangramGenerator.Options()
+        hard.minimumHiddenOutlines = 4
+        for (label, options) in [("default (45° mixes, no holes)", TangramGenerator.Options()), ("holes and corner contacts", loose),
+                                 ("aligned (90° only)", aligned), ("4+ hidden outlines", hard)] {
+            var slowest = 0.0, last = DispatchTime.now().uptimeNanoseconds
+            let start = last
+            let (figures, tally) = TangramGenerator(options: options).generate(count: count, seed: 2026) { _ in
+                let now = DispatchTime.now().uptimeNanoseconds
+                slowest = max(slowest, Double(now - last) / 1e9)
+                last = now
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            print(String(format: "    %@: %d figures in %.2f s = %.0f a minute; %d candidates (%.0f %% kept); slowest figure %.0f ms",
+                         label.padding(toLength: 30, withPad: " ", startingAt: 0) as NSString, figures.count, seconds,
+                         Double(figures.count) / seconds * 60, tally.candidates, Double(tally.kept) / Double(max(tally.candidates, 1)) * 100,
+                         slowest * 1000))
+        }
     }
 
     /// The outline as edge lengths, counter-clockwise from the lowest vertex.
