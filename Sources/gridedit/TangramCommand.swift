@@ -7,7 +7,7 @@ struct TangramCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tangram",
         abstract: "Solve tangram figures exactly; generate new ones for a pack.",
-        subcommands: [Solve.self, Generate.self]
+        subcommands: [Solve.self, Generate.self, Import.self]
     )
 
     struct Solve: ParsableCommand {

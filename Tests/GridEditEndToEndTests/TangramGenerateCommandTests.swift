@@ -49,3 +49,28 @@ import Testing
                 "\(impossible.stderr)")
     }
 }
+
+/// `gridedit tangram import` as a designer runs it on drawings (the test fixtures, made for gridedit).
+@Suite struct TangramImportCommandTests {
+    @Test("SVG drawings import into a pack exactly; a drawing off the lattice is refused with its corner; existing files need --force")
+    func importDrawings() throws {
+        let scratch = try TemporaryFolder()
+        let fixtures = GridEditBinary.repositoryRoot.appendingPathComponent("Tests/Fixtures/tangram-import").path
+        let run = try GridEditBinary.run(["tangram", "import", "\(fixtures)/square-pieces.svg", "\(fixtures)/arrow-silhouette.svg",
+                                          "\(fixtures)/arrow-turned-10.svg", "-o", "drawn"], in: scratch.url)
+        #expect(run.status == 1, "one drawing is refused: \(run.stderr)")
+        #expect(run.lines.contains { $0.contains("→ drawn/square-pieces.json: seven pieces, 8 solutions (1 up to symmetry)") }, "\(run.stdout)")
+        #expect(run.lines.contains { $0.contains("→ drawn/arrow-silhouette.json: silhouette, 1 solution (1 up to symmetry)") }, "\(run.stdout)")
+        #expect(run.stderr.contains("arrow-turned-10.svg: <path> #1 (shape 1), corner 2"), "\(run.stderr)")
+        #expect(try scratch.read("drawn/pack.json").contains("\"square-pieces.json\""))
+        let check = try GridEditBinary.run(["check", "drawn"], in: scratch.url)
+        #expect(check.status == 0 && check.stdout.contains("3 passed, 0 failed"), "\(check.stdout)")
+        let solve = try GridEditBinary.run(["tangram", "solve", "drawn/arrow-silhouette.json"], in: scratch.url)
+        #expect(solve.status == 0 && solve.stdout.hasPrefix("solvable: yes"))
+
+        let again = try GridEditBinary.run(["tangram", "import", "\(fixtures)/square-pieces.svg", "-o", "drawn"], in: scratch.url)
+        #expect(again.status == 1 && again.stderr.contains("already exists") && again.stderr.contains("--force"))
+        let forced = try GridEditBinary.run(["tangram", "import", "\(fixtures)/square-pieces.svg", "-o", "drawn", "--force"], in: scratch.url)
+        #expect(forced.status == 0, "\(forced.stderr)")
+    }
+}
