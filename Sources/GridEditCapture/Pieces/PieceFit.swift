@@ -22,7 +22,7 @@ import GridEditLayout
 ///   than the next (a 45° piece's vertices give placements a few hundredths apart), over 0.035
 ///   units when the pieces measured are all in full view, 0.05 when one is partly hidden.
 ///
-/// Below ``threshold`` a piece is never written nor placed (see docs/capture.md for the data).
+/// Below ``threshold`` a piece is never written nor placed (docs/capture.md, "Confidence"; the data in docs/measurements.md).
 public struct PieceFit: Sendable, Hashable {
     public var piece: TangramPiece
     /// The colour class the pixels were taken from, in words: `red (hue 355°)`.

@@ -221,7 +221,7 @@ enum GroupPlacement {
     /// ``partlyHiddenScale``. At the threshold 0.6 a group in full view needs 0.021
     /// units: for a loose 45° piece, whose next placement lies 0.061 units away along a
     /// diagonal, the wrong one would need an error of 0.041 along that diagonal, beyond every one
-    /// measured (docs/capture.md, "Session 13").
+    /// measured (docs/measurements.md, "Session 13").
     static func clarity(margin: Double, seenWhole: Bool) -> Double {
         max(0, min(1, margin / (seenWhole ? wholeViewScale : partlyHiddenScale)))
     }
