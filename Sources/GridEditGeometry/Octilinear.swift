@@ -103,9 +103,6 @@ public struct OctilinearTransform: Hashable, Sendable, CustomStringConvertible {
         (0..<8).map { OctilinearTransform(rotation: Rotation(eighths: $0), reflected: mirror) }
     }
 
-    /// The eight that keep the square grid (turns by multiples of 90° and their mirror images).
-    public static let squareSymmetries: [OctilinearTransform] = all.filter { $0.rotation.eighths % 2 == 0 }
-
     /// M(2p): mirrored if `reflected`, then turned, of the point scaled by 2.
     public func apply(toDoubled p: Point) -> Point {
         var v = Vector(p.x.times(2), p.y.times(2))

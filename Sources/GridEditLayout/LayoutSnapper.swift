@@ -28,9 +28,9 @@ import GridEditGeometry
 ///    one nearest to the grid goes there and starts a cluster of its own.
 ///
 ///    Only corners pin: along an edge a piece can slide, and what the camera saw along the edge
-///    is good to a tenth of a unit, not exactly. And ``AnchorManager/snap(_:against:)`` is not
-///    used as it is for a drag: it prefers the most contact within half a unit, which suits a hand
-///    dropping a piece roughly, but a camera is more precise and figures have wrong places with
+///    is good to a tenth of a unit, not exactly. Nor is the most contact within half a unit
+///    preferred, as ``AnchorManager/snap(_:against:)`` prefers it (which suits a hand dropping a
+///    piece roughly): a camera is more precise and figures have wrong places with
 ///    more contact than the right one (the fish's square touches a large triangle only at a
 ///    corner, but slid a little it would share an edge; the sailboat's sail, slid half a unit,
 ///    would line up with the hull's corners).

@@ -263,10 +263,6 @@ public final class CheckCache: Sendable {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
 
-    /// Whether `folder` lies in a git work tree (a `.git` in it or a folder above), where the
-    /// cache is on by default.
-    public static func isInGitWorkTree(_ folder: String) -> Bool { gitWorkTreeTop(folder) != nil }
-
     /// The top of the git work tree `folder` is in (the folder holding `.git`), if it is in one:
     /// where the cache lives by default, one per repository, as Ruff keeps its cache at the
     /// project's top, and never among a pack's own files.

@@ -5,8 +5,6 @@ import GridEditJSON
 ///     puzzles/animals/cat.json:12:7: error: [tangram.overlap] pieces[3]: medium overlaps large-1 (pieces[0]); …
 ///     3 passed, 1 failed
 extension CheckReport {
-    public func textReport() -> String { text(.text) }
-
     static func writeText<Files: Sequence<FileReport>>(files: Files, summary: CheckSummary, to sink: (String) -> Void) {
         for file in files {
             for finding in file.findings {

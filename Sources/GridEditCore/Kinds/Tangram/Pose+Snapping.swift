@@ -62,9 +62,6 @@ extension Exact {
 }
 
 extension Point {
-    /// Both coordinates rounded exactly to the 0.25 grid.
-    public var nearestQuarterGridPoint: Point { Point(x.nearestQuarter, y.nearestQuarter) }
-
     /// The squared distance to another point, as a numerator over 16 (exact).
     public func squaredDistance(to other: Point) -> ZSqrt2 {
         let d = other - self

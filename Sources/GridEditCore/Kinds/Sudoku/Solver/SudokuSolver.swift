@@ -60,11 +60,6 @@ public enum SudokuSolver {
         var solver = SudokuCounter(keep: keep)
         return solver.count(grid, limit: limit)
     }
-
-    /// The unique solution, or nil when there is none or more than one.
-    public static func uniqueSolution(_ grid: SudokuGrid) -> SudokuGrid? {
-        countSolutions(grid, limit: 2, keep: 1).solution
-    }
 }
 
 /// A cell that differs between two solutions.
