@@ -45,6 +45,23 @@ public final class Browser: Sendable {
     /// Starts chromedriver and a headless chromium session. Throws (having cleaned up) when the
     /// browser is not installed or does not start in time.
     public static func launch(_ options: Options = Options()) async throws -> Browser {
+        guard BrowserInstallation.found != nil else { throw WebDriverError(BrowserInstallation.missingMessage) }
+        // Many suites start their browsers at once; on two cores a cold chromium then misses its
+        // first deadline now and then. At most two start at a time, and a start that fails is
+        // tried once more (after its process is gone) before the suite is failed.
+        await LaunchGate.shared.enter()
+        let started: Result<Browser, any Error>
+        do {
+            started = .success(try await launchOnce(options))
+        } catch {
+            try? await Task.sleep(for: .milliseconds(500))
+            do { started = .success(try await launchOnce(options)) } catch { started = .failure(error) }
+        }
+        await LaunchGate.shared.leave()
+        return try started.get()
+    }
+
+    private static func launchOnce(_ options: Options) async throws -> Browser {
         guard let installation = BrowserInstallation.found else { throw WebDriverError(BrowserInstallation.missingMessage) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gridedit-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -222,5 +239,31 @@ public final class Browser: Sendable {
             throw WebDriverError("\(what): the answer is not base64 PNG data")
         }
         return data
+    }
+}
+
+/// Lets at most `width` browsers start at the same time (see ``Browser/launch(_:)``).
+actor LaunchGate {
+    static let shared = LaunchGate(width: 2)
+    private let width: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(width: Int) { self.width = width }
+
+    func enter() async {
+        if running < width {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()  // the slot passes straight to the next in line
+        }
     }
 }

@@ -44,15 +44,18 @@ struct ServePackPageTests {
             let shown = try await Self.cardNames(on: served)
             #expect(Array(shown.prefix(listed.count)) == listed, "cards in the pack's own order: \(shown)")
             #expect(shown.last == "zz-broken.json", "the unlisted file comes after the listed ones")
-            let broken = try await served.browser.element(#"#cards [data-path="tangram-starter/zz-broken.json"]"#)
-            #expect(Int(try await broken.attribute("data-errors") ?? "0") ?? 0 >= 1, "the broken card's badge counts its errors")
-            #expect(try await broken.attribute("class")?.contains("problem") == true)
-            let first = try await served.browser.element(#"#cards [data-path="tangram-starter/\#(listed[0])"]"#)
-            #expect(try await first.attribute("data-errors") == "0")
+            // Attributes and places read in one script each, so a repaint cannot come between.
+            func card(_ name: String, _ attribute: String) async throws -> String? {
+                try await served.browser.execute("return document.querySelector(`#cards [data-path=\"tangram-starter/${arguments[0]}\"]`)?.getAttribute(arguments[1]) ?? null",
+                                                 [.string(name), .string(attribute)]).string
+            }
+            #expect(Int(try await card("zz-broken.json", "data-errors") ?? "0") ?? 0 >= 1, "the broken card's badge counts its errors")
+            #expect(try await card("zz-broken.json", "class")?.contains("problem") == true)
+            #expect(try await card(listed[0], "data-errors") == "0")
 
             // Drag the first card onto the right half of the third: it goes after the third.
             let third = try await served.browser.element(#"#cards [data-path="tangram-starter/\#(listed[2])"]"#).rect()
-            let start = try await first.rect().center
+            let start = try await served.browser.element(#"#cards [data-path="tangram-starter/\#(listed[0])"]"#).rect().center
             try await served.browser.perform(Pointer(.mouse).drag(from: start, to: PagePoint(third.x + third.width * 0.75, third.center.y),
                                                                   steps: 12, duration: .milliseconds(300)))
             let expected = [listed[1], listed[2], listed[0]] + listed.dropFirst(3)

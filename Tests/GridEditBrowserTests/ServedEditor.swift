@@ -100,14 +100,17 @@ final class ServedEditor: Sendable {
         // A page with nothing open shows the pack view by itself: give it the moment it takes.
         let nothingOpen = try await body("data-kind") == "none"
         if nothingOpen {
-            try? await browser.waitUntil("the pack view to open by itself", timeout: 3) {
+            try? await browser.waitUntil("the pack view to open by itself", timeout: 10) {
                 try await self.browser.execute("return document.getElementById('pack').open").bool == true
             }
         }
         if try await browser.execute("return document.getElementById('pack').open").bool != true {
             try await browser.element("#pack-button").click()
         }
-        _ = try await browser.waitForElement("#cards", timeout: 10)
+        // Filled: the server's answer painted (the view opens at once and fills when it comes).
+        try await browser.waitUntil("the pack view's cards", timeout: 15) {
+            try await self.browser.execute("return document.getElementById('cards').getAttribute('aria-busy')").string == "false"
+        }
     }
 
     /// Opens `path` from the pack view, clicking its card as a designer does.

@@ -20,12 +20,20 @@ export class PackView {
     emptyChoice();
   }
 
-  async show() {
-    $('pack-error').hidden = true;
-    const reply = await this.app.connection.send({ type: 'pack' });
-    this.packs = new Map((reply?.packs || []).map((p) => [p.folder, p]));
-    this.paint(reply?.puzzles || [], reply?.curricula || []);
+  /** Opens the pack view at once and fills it when the server answers; a second call while one
+   *  is on its way waits for that one instead of painting twice. */
+  show() {
     if (!$('pack').open) $('pack').showModal();
+    if (this.showing) return this.showing;
+    this.showing = (async () => {
+      $('pack-error').hidden = true;
+      $('cards').setAttribute('aria-busy', 'true');
+      const reply = await this.app.connection.send({ type: 'pack' });
+      this.packs = new Map((reply?.packs || []).map((p) => [p.folder, p]));
+      this.paint(reply?.puzzles || [], reply?.curricula || []);
+      $('cards').setAttribute('aria-busy', 'false');
+    })().finally(() => { this.showing = null; });
+    return this.showing;
   }
 
   paint(puzzles, curricula = []) {
