@@ -34,7 +34,7 @@ struct SettlingRateTests {
                     && !(Exact(quarters: 28) < box.maxX) && !(Exact(quarters: 28) < box.maxY), "seed \(seed) leaves [0.5, 7]")
             switch sequence.family {
             case .holes: #expect(FigureGeometry.enclosedArea(target) > 0.25 && FigureGeometry.isRigid(target), "seed \(seed)")
-            case .pinwheel: Issue.record("seed \(seed): pinwheels are not among the rated families")
+            case .pinwheel, .edgeOffsets: Issue.record("seed \(seed): \(sequence.family) is not among the rated families")
             case .cornerOnly: #expect(FigureGeometry.edgeConnectedParts(target) >= 2, "seed \(seed)")
             case .random, .shipped: break
             }
@@ -70,6 +70,28 @@ struct SettlingRateTests {
         #expect(!FigureGeometry.isRigid([square(0, 0), square(1, 2)]))
         #expect(FigureGeometry.isRigid([square(0, 0), square(1, 4)]), "corner to corner fixes both directions")
         #expect(FigureGeometry.isRigid([square(0, 0), square(1, 0)]), "a whole edge shared ends corner to corner")
+    }
+
+    @Test("Edge-offset figures (issue 35): valid figures whose corners sit part-way along edges, coordinates mixing whole and √2 parts")
+    func edgeOffsetFigures() {
+        for seed in UInt64(0)..<12 {
+            let target = PoseSequence(seed: seed, family: .edgeOffsets).target
+            #expect(FigureGeometry.isNonOverlapping(target) && FigureGeometry.isConnected(target), "seed \(seed)")
+            #expect(target.contains { [$0.position.x, $0.position.y].contains { $0.numerator.a != 0 && $0.numerator.b != 0 } },
+                    "seed \(seed): a coordinate mixes a whole and a √2 part")
+            // Some corner lies inside another piece's edge, not at its corners.
+            let polygons = target.map(\.polygon)
+            let partWay = target.indices.contains { i in
+                target.indices.contains { j in
+                    i != j && polygons[i].vertices.contains { v in
+                        !polygons[j].vertices.contains(v) && polygons[j].edges.contains { e in
+                            (e.end - e.start).cross(v - e.start) == .zero && (v - e.start).dot(e.end - v).signum > 0
+                        }
+                    }
+                }
+            }
+            #expect(partWay, "seed \(seed)")
+        }
     }
 
     @Test("The touch file reads back as the events it was written from")
