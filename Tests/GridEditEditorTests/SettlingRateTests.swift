@@ -72,11 +72,11 @@ struct SettlingRateTests {
         #expect(FigureGeometry.isRigid([square(0, 0), square(1, 0)]), "a whole edge shared ends corner to corner")
     }
 
-    @Test("Edge-offset figures (issue 35): valid figures whose corners sit part-way along edges, coordinates mixing whole and √2 parts")
+    @Test("Edge-offset figures (issue 35): valid, rigid figures whose corners sit part-way along edges, coordinates mixing whole and √2 parts")
     func edgeOffsetFigures() {
         for seed in UInt64(0)..<12 {
             let target = PoseSequence(seed: seed, family: .edgeOffsets).target
-            #expect(FigureGeometry.isNonOverlapping(target) && FigureGeometry.isConnected(target), "seed \(seed)")
+            #expect(FigureGeometry.isNonOverlapping(target) && FigureGeometry.isConnected(target) && FigureGeometry.isRigid(target), "seed \(seed)")
             #expect(target.contains { [$0.position.x, $0.position.y].contains { $0.numerator.a != 0 && $0.numerator.b != 0 } },
                     "seed \(seed): a coordinate mixes a whole and a √2 part")
             // Some corner lies inside another piece's edge, not at its corners.

@@ -20,8 +20,8 @@ public enum FigureFamily: String, Sendable, Hashable, CaseIterable {
     case pinwheel
     /// Published-figure style (issue 35): pieces grown with a corner on a point inside another's
     /// edge, flush along it, at a distance along the edge that mixes whole and √2 parts (0.5, 1,
-    /// √2/2, √2, 1 + √2/2 …), so the figure's coordinates mix both. Not yet one of the
-    /// ``rated`` families: the benchmark reports it apart.
+    /// √2/2, √2, 1 + √2/2 …), so the figure's coordinates mix both; rigid (every slide fixed by
+    /// another contact). Not yet one of the ``rated`` families: the benchmark reports it apart.
     case edgeOffsets = "edge-offsets"
 
     /// The families whose sequences the settling rate counts, taken in turn by seed.
@@ -297,6 +297,9 @@ enum RandomFigures {
             }
             guard mixed else { return false }
         case .edgeOffsets:
+            // Rigid, as a published figure is: every slide along an edge is fixed by another contact
+            // (a free slide is the pinwheel's case: no input says where it goes).
+            guard FigureGeometry.isRigid(poses) else { return false }
             // Some coordinate mixes a whole and a √2 part.
             let mixed = poses.contains { pose in
                 [pose.position.x, pose.position.y].contains { $0.numerator.a != 0 && $0.numerator.b != 0 }
