@@ -82,8 +82,7 @@ extension TangramCommand {
 
             let known = TangramGenerator.knownFigures(in: folder)
             let result = TangramGenerator(options: options).generate(count: count, seed: seed, known: known, maximumCandidates: candidates)
-            let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int.init)
-            let timestamp = PuzzleMetadata.timestamp(epoch.map { Date(timeIntervalSince1970: Double($0)) } ?? Date())
+            let timestamp = PuzzleMetadata.now(environment: ProcessInfo.processInfo.environment)
             do throws(FileSystem.Failure) { try FileSystem.makeFolders(folder) } catch {
                 StandardStreams.errorLine("\(folder): \(error.message)")
                 throw ExitCode(2)
@@ -110,8 +109,8 @@ extension TangramCommand {
                     }
                 }
             }
-            do throws(PackManifest.ListingError) {
-                if let listing = try PackManifest.list(written) { print(listing.summary) }
+            do throws(PuzzleStore.StoreError) {
+                if let listing = try PuzzleStore(root: ".").list(written) { print(listing.summary) }
             } catch {
                 StandardStreams.errorLine(error.description)
                 throw ExitCode(2)

@@ -30,8 +30,7 @@ extension TangramCommand {
         var force = false
 
         func run() throws {
-            let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int.init)
-            let timestamp = PuzzleMetadata.timestamp(epoch.map { Date(timeIntervalSince1970: Double($0)) } ?? Date())
+            let timestamp = PuzzleMetadata.now(environment: ProcessInfo.processInfo.environment)
             do throws(FileSystem.Failure) { try FileSystem.makeFolders(output) } catch {
                 StandardStreams.errorLine("\(output): \(error.message)")
                 throw ExitCode(2)
@@ -69,8 +68,8 @@ extension TangramCommand {
                       + "(\(a.solutionsUpToSymmetry) up to symmetry), difficulty \(document.puzzle.metadata.difficulty.rawValue); "
                       + "1 unit = \(TangramSVG.format(figure.scale)) drawing units")
             }
-            do throws(PackManifest.ListingError) {
-                if let listing = try PackManifest.list(written) { print(listing.summary) }
+            do throws(PuzzleStore.StoreError) {
+                if let listing = try PuzzleStore(root: ".").list(written) { print(listing.summary) }
             } catch {
                 StandardStreams.errorLine(error.description)
                 throw ExitCode(2)

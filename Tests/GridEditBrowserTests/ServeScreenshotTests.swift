@@ -21,12 +21,26 @@ struct ServeScreenshotTests {
     /// Checks the viewport against reference `name`; when updating and `docsImage` is given,
     /// copies the new reference there too.
     static func check(_ served: ServedEditor, named name: String, docsImage: String? = nil, parkingTheMouse: Bool = true) async throws {
+        try await settle(served, parkingTheMouse: parkingTheMouse)
+        try record(try await served.browser.screenshot(), named: name, docsImage: docsImage)
+    }
+
+    /// Checks one element's picture (a panel) against reference `name`, as ``check`` does the viewport.
+    static func checkElement(_ served: ServedEditor, _ selector: String, named name: String, docsImage: String) async throws {
+        try await settle(served, parkingTheMouse: true)
+        try record(try await served.browser.element(selector).screenshot(), named: name, docsImage: docsImage)
+    }
+
+    /// Every picture loaded; the page's focus ring and the mouse's hover, which would differ with
+    /// the last input, parked (not the mouse in the middle of a drag).
+    static func settle(_ served: ServedEditor, parkingTheMouse: Bool) async throws {
         try await served.waitForPictures()
-        // The page's focus ring and the mouse's hover would differ with the last input: park both
-        // (not the mouse in the middle of a drag).
         try await served.browser.execute("document.activeElement?.blur()")
         if parkingTheMouse { try await served.browser.perform(Pointer(.mouse).move(to: PagePoint(1, 1))) }
-        let png = try await served.browser.screenshot()
+    }
+
+    /// Compares against the reference; when updating and `docsImage` is given, copies the new reference there too.
+    static func record(_ png: Data, named name: String, docsImage: String?) throws {
         try references.check(png, named: name)
         if references.updating, let docsImage {
             let target = GridEditBinary.repositoryRoot.appendingPathComponent(docsImage)
@@ -95,21 +109,6 @@ struct ServeScreenshotTests {
             try await browser.element(#"[aria-label="Show candidates"]"#).click()
             try await browser.waitUntil("the candidates to show") { try await !self.browser.elements("#overlay .candidate").isEmpty }
             try await Self.check(served, named: "serve-sudoku", docsImage: "docs/images/serve-sudoku.png")
-        }
-    }
-
-    /// Checks one element's picture (a panel) against reference `name`, as ``check`` does the viewport.
-    static func checkElement(_ served: ServedEditor, _ selector: String, named name: String, docsImage: String) async throws {
-        try await served.waitForPictures()
-        try await served.browser.execute("document.activeElement?.blur()")
-        try await served.browser.perform(Pointer(.mouse).move(to: PagePoint(1, 1)))
-        let png = try await served.browser.element(selector).screenshot()
-        try references.check(png, named: name)
-        if references.updating {
-            let target = GridEditBinary.repositoryRoot.appendingPathComponent(docsImage)
-            try? FileManager.default.removeItem(at: target)
-            try FileManager.default.copyItem(at: references.referenceFile(name), to: target)
-            print("note: refreshed \(target.path)")
         }
     }
 

@@ -46,7 +46,7 @@ struct TangramGeneratorTests {
             }
             try document.canonicalText().write(toFile: path, atomically: true, encoding: .utf8)
         }
-        _ = try PackManifest.list(files.map(\.path))
+        _ = try PuzzleStore(root: folder.path).list(files.map(\.path))
         let report = Checker().check([folder.path])
         let problems = report.files.flatMap { file in file.findings.map { "\(file.path): \($0.rule) \($0.message)" } }
         #expect(problems.isEmpty, "\(problems)")

@@ -140,8 +140,8 @@ public enum SudokuLines {
             }
         }
         // The new files join the folder's pack (pack.json made when missing), so `check` stays clean.
-        do throws(PackManifest.ListingError) {
-            if let listing = try PackManifest.list(written) { outcome.lines.append(listing.summary) }
+        do throws(PuzzleStore.StoreError) {
+            if let listing = try PuzzleStore(root: folder, tree: root).list(written) { outcome.lines.append(listing.summary) }
         } catch {
             outcome.errors.append(error.description)
         }
@@ -202,12 +202,7 @@ public enum SudokuLines {
         return ([head] + shown + more).joined(separator: "\n")
     }
 
-    static func timestamp(_ date: Date) -> String { PuzzleMetadata.timestamp(date) }
-}
-
-extension PuzzleMetadata {
-    /// A date as the files write it (`2026-11-28T12:00:00Z`, UTC).
-    public static func timestamp(_ date: Date) -> String {
+    static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -179,8 +179,8 @@ public final class GridEditorService {
         AtomicFile.removeStaleTemporaries(in: FileSystem.folder(of: target))
         // A new file joins its folder's pack (pack.json made when missing), so `check` stays clean.
         if isNewFile {
-            do throws(PackManifest.ListingError) {
-                if let listing = try PackManifest.list([target]) { notes.append(listing.summary) }
+            do throws(PuzzleStore.StoreError) {
+                if let listing = try PuzzleStore(root: ".").list([target]) { notes.append(listing.summary) }
             } catch {
                 notes.append(error.description)
             }

@@ -81,19 +81,21 @@ enum PackListing {
         do { manifestPath = try folder.resolve(relativeFolder == "." ? PackManifest.fileName : relativeFolder + "/" + PackManifest.fileName) } catch {
             throw PackOrderError("\(relativeFolder): \(error.description)")
         }
-        let tree = TreeRoot(folder: folder.root)
-        guard case .success(let bytes) = tree.read(manifestPath),
-              case .pack(var manifest)? = DocumentLoader.load(bytes, isManifest: true).document else {
-            throw PackOrderError("\(relativeFolder)/pack.json does not load; `gridedit check \(relativeFolder)` says why")
+        // Read through the served folder's file-access policy, written as every manifest is.
+        let store = PuzzleStore(root: folder.root, tree: TreeRoot(folder: folder.root))
+        let packFolder = FileSystem.folder(of: manifestPath)
+        var manifest: PackManifest
+        do { manifest = try store.loadPack(folder: packFolder).manifest } catch {
+            throw PackOrderError("\(error.description)")
         }
         guard order.count == manifest.puzzles.count, Set(order) == Set(manifest.puzzles) else {
             throw PackOrderError("the new order must list the pack's \(manifest.puzzles.count) files, each once (it lists \(order.count)); reload the pack view")
         }
         manifest.puzzles = order
-        do { try AtomicFile.write(Array(manifest.canonicalText().utf8), to: manifestPath) } catch {
+        do { try store.save(manifest, folder: packFolder) } catch {
             throw PackOrderError(error.description)
         }
-        return FileSystem.folder(of: manifestPath)
+        return packFolder
     }
 }
 

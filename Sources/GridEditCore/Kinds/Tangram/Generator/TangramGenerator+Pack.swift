@@ -37,7 +37,7 @@ extension TangramGenerator {
                                           tags: ["generated"])
             // The silhouette as rings, when the outline is simple rings; a figure touching itself at a
             // corner keeps its pieces' outline as the figure (tangram solve reads it the same way).
-            let silhouette = hasSimpleRings(figure.region) ? figure.region.rings : nil
+            let silhouette = TangramGenerator.silhouette(of: figure.region)
             let puzzle = TangramPuzzle(metadata: metadata, pieces: figure.pieces, silhouette: silhouette)
             return (FileSystem.join(folder, id + ".json"), PuzzleDocument(puzzle: puzzle, schemaReference: PuzzleDocument.defaultSchemaReference))
         }

@@ -123,6 +123,12 @@ public struct TangramGenerator: Sendable {
         region.rings.allSatisfy { Polygon($0.vertices) != nil }
     }
 
+    /// The region's rings when a puzzle's silhouette can hold them (simple polygons); nil for an
+    /// outline that touches itself at a point (the pieces' outline is then the figure).
+    static func silhouette(of region: OctilinearRegion) -> [Polygon]? {
+        hasSimpleRings(region) ? region.rings : nil
+    }
+
     /// The arrangement moved by whole units so that it sits in the middle of the 8×8 board, or nil
     /// when its bounding box is longer than `maximumSize` or does not fit.
     static func onTheBoard(_ poses: [Pose], maximumSize: Double) -> [Pose]? {

@@ -90,7 +90,7 @@ public enum TangramSVG {
         let shift = placed[0].position - poses[0].position
         let moved = region.translated(by: shift)
         let analysis = TangramAnalysis(region: moved)
-        return Figure(pieces: placed, silhouette: simpleRings(moved), analysis: analysis, source: "seven pieces",
+        return Figure(pieces: placed, silhouette: TangramGenerator.silhouette(of: moved), analysis: analysis, source: "seven pieces",
                       title: drawing.title, scale: scale)
     }
 
@@ -121,7 +121,7 @@ public enum TangramSVG {
         let placed = try onTheBoard(first)
         let shift = placed[0].position - first[0].position
         let moved = region.translated(by: shift)
-        return Figure(pieces: placed, silhouette: simpleRings(moved), analysis: TangramAnalysis(region: moved), source: "silhouette",
+        return Figure(pieces: placed, silhouette: TangramGenerator.silhouette(of: moved), analysis: TangramAnalysis(region: moved), source: "silhouette",
                       title: drawing.title, scale: scale)
     }
 
@@ -142,20 +142,13 @@ public enum TangramSVG {
         return nil
     }
 
-    static func simpleRings(_ region: OctilinearRegion) -> [Polygon]? {
-        let rings = region.rings
-        return rings.allSatisfy({ Polygon($0.vertices) != nil }) ? rings : nil
-    }
-
-    /// Moved by whole units to the middle of the 8×8 board; refused when it does not fit.
+    /// Moved by whole units to the middle of the 8×8 board, as generated figures are; refused when it does not fit.
     static func onTheBoard(_ poses: [Pose]) throws(Failure) -> [Pose] {
-        let xs = poses.flatMap(\.vertices).map(\.doubleX), ys = poses.flatMap(\.vertices).map(\.doubleY)
-        let (minX, maxX, minY, maxY) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
-        let dx = (4 - (minX + maxX) / 2).rounded(), dy = (4 - (minY + maxY) / 2).rounded()
-        guard minX + dx >= -1e-9, maxX + dx <= 8 + 1e-9, minY + dy >= -1e-9, maxY + dy <= 8 + 1e-9 else {
-            throw Failure(String(format: "the figure is %.2f × %.2f units; it does not fit the 8 × 8 board", maxX - minX, maxY - minY))
+        guard let placed = TangramGenerator.onTheBoard(poses, maximumSize: 8) else {
+            let box = PoseBounds(poses)
+            throw Failure(String(format: "the figure is %.2f × %.2f units; it does not fit the 8 × 8 board", box.width, box.height))
         }
-        return poses.map { $0.translated(by: Vector(Exact(Int(dx)), Exact(Int(dy)))) }
+        return placed
     }
 
     static func signedArea(_ ring: [(x: Double, y: Double)]) -> Double {

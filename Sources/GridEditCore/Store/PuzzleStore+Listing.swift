@@ -1,7 +1,8 @@
-/// Adding new puzzle files to their folder's `pack.json`, so a puzzle made by `new` or
-/// `sudoku import` is part of its pack at once (`check` stays clean of `pack.unlisted-file`, and
-/// `list` and the app see it).
-extension PackManifest {
+/// Adding new puzzle files to their folder's `pack.json` (the twin of ``PuzzleStore/delete(_:)``,
+/// which takes a file out), so a puzzle made by `new`, `sudoku import` or `tangram generate` is
+/// part of its pack at once: `check` stays clean of `pack.unlisted-file`, and `list` and the app
+/// see it.
+extension PuzzleStore {
     /// What ``list(_:)`` did.
     public struct Listing: Sendable, Equatable {
         /// The manifest written.
@@ -11,15 +12,10 @@ extension PackManifest {
         /// Whether the manifest was created (the folder had none).
         public var created: Bool
 
-        /// One line for the designer: "listed boat.json in puzzles/spring/pack.json (created)".
+        /// One line for the designer: "listed boat.json in puzzles/spring/pack.json".
         public var summary: String {
             "listed \(added.joined(separator: ", ")) in \(manifest)" + (created ? " (a new pack; give it a title and description)" : "")
         }
-    }
-
-    /// Why a manifest could not be updated (the puzzle files themselves are written).
-    public struct ListingError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
     }
 
     /// Lists puzzle files of one folder in that folder's `pack.json`, creating it when missing
@@ -28,21 +24,13 @@ extension PackManifest {
     /// hard; files already listed are left where they are. Written atomically, in canonical form.
     ///
     /// - Returns: what was done, or nil when every file was already listed.
-    public static func list(_ files: [String]) throws(ListingError) -> Listing? {
+    public func list(_ files: [String]) throws(StoreError) -> Listing? {
         guard let first = files.first else { return nil }
         let folder = FileSystem.folder(of: first)
-        let manifestPath = FileSystem.join(folder, fileName)
         var manifest: PackManifest
         var created = false
-        if FileSystem.exists(manifestPath) {
-            guard case .success(let bytes) = FileSystem.read(manifestPath) else {
-                throw ListingError(description: "\(manifestPath) cannot be read; add \(names(files)) to its puzzles by hand")
-            }
-            guard case .pack(let loaded)? = DocumentLoader.load(bytes, isManifest: true).document else {
-                throw ListingError(description: "\(manifestPath) does not load, so \(names(files)) was not added to it; "
-                                   + "`gridedit check \(manifestPath)` says what to fix")
-            }
-            manifest = loaded
+        if FileSystem.exists(FileSystem.join(folder, PackManifest.fileName)) {
+            manifest = try loadPack(folder: folder).manifest
         } else {
             let folderName = FileSystem.lastComponent(of: FileSystem.absolute(folder))
             let id = PuzzleMetadata.isValidID(folderName) ? folderName : "pack"
@@ -55,7 +43,7 @@ extension PackManifest {
         var levels: [String: Difficulty?] = [:]  // each file read once, however many are added
         func level(_ name: String) -> Difficulty? {
             if let known = levels[name] { return known }
-            let found = difficulty(of: FileSystem.join(folder, name))
+            let found = (try? load(FileSystem.join(folder, name)))?.document.puzzle.metadata.difficulty
             levels[name] = found
             return found
         }
@@ -67,18 +55,7 @@ extension PackManifest {
             added.append(name)
         }
         guard !added.isEmpty else { return nil }
-        do { try AtomicFile.write(Array(manifest.canonicalText().utf8), to: manifestPath) } catch {
-            throw ListingError(description: "\(manifestPath): \(error.description); add \(added.joined(separator: ", ")) to its puzzles by hand")
-        }
-        return Listing(manifest: manifestPath, added: added, created: created)
-    }
-
-    private static func names(_ files: [String]) -> String { files.map(FileSystem.lastComponent).joined(separator: ", ") }
-
-    /// The recorded difficulty of a puzzle file, or nil when it does not load.
-    private static func difficulty(of path: String) -> Difficulty? {
-        guard case .success(let bytes) = FileSystem.read(path),
-              case .puzzle(let document)? = DocumentLoader.load(bytes, isManifest: false).document else { return nil }
-        return document.puzzle.metadata.difficulty
+        try save(manifest, folder: folder)
+        return Listing(manifest: FileSystem.join(folder, PackManifest.fileName), added: added, created: created)
     }
 }
