@@ -22,35 +22,9 @@ extension SudokuCommand {
                 if index > 0 { print("") }
                 if item.label != item.grid.line { print(item.label) }
                 print("puzzle \(item.grid.line)")
-                let grade = SudokuGrader.grade(item.grid)
-                switch grade.status {
-                case .noSolution:
-                    print("no solution: the givens cannot be completed")
-                    problems.append("\(item.label): the givens have no solution")
-                    continue
-                case .multipleSolutions:
-                    let witness = SudokuSolver.countSolutions(item.grid).differences.prefix(2).map(\.description)
-                    print("more than one solution: \(witness.joined(separator: ", and "))")
-                    problems.append("\(item.label): the givens have more than one solution")
-                    continue
-                case .solved, .stuck:
-                    break
-                }
-                let hardest = grade.hardest.map { " (hardest technique: \($0.name))" } ?? ""
-                print("grade: \(grade.tier!.rawValue)\(hardest), \(grade.steps.count) step\(grade.steps.count == 1 ? "" : "s"), score \(grade.score!)")
-                let width = String(grade.steps.count).count
-                for (number, step) in grade.steps.enumerated() {
-                    let label = String(number + 1)
-                    print("\(String(repeating: " ", count: width - label.count))\(label). \(step)")
-                }
-                if grade.status == .solved {
-                    print("solved: \(SudokuSolver.countSolutions(item.grid).solution?.line ?? "")")
-                } else {
-                    var board = item.grid
-                    for step in grade.steps { for p in step.placements { board[p.cell.row, p.cell.column] = UInt8(p.digit) } }
-                    let empty = board.cells.filter { $0 == 0 }.count
-                    print("stuck: no technique of the ladder applies any more; the \(empty) empty cells left need trial and error (beyond-logic)")
-                }
+                let explanation = SudokuExplanation(item.grid)
+                for line in explanation.lines { print(line) }
+                if let problem = explanation.problem { problems.append("\(item.label): \(problem)") }
             }
             try finish(errors: problems, ioError: outcome.hadIOError)
         }

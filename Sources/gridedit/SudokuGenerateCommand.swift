@@ -18,7 +18,7 @@ extension SudokuCommand {
         @Option(help: "Grid size: 4, 6 or 9.")
         var size = 9
 
-        @Option(help: "Tier: easy, medium, hard, expert or beyond-logic (default medium).")
+        @Option(help: "Tier: easy, medium, hard, expert or beyond-logic (default medium; easy for 4×4, the only tier a 4×4 has).")
         var difficulty: SudokuTier?
 
         @Option(help: "Aim at a score range A..B instead of a tier, e.g. 900..1100 (see docs/sudoku.md for the scale).")
@@ -48,6 +48,9 @@ extension SudokuCommand {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
             if let attempts, attempts < 1 { throw ValidationError("--attempts must be at least 1") }
             if score != nil, difficulty != nil { throw ValidationError("give --score or --difficulty, not both") }
+            if let difficulty, let size = SudokuSize(rawValue: size), !SudokuGenerator.Options.tiers(size).contains(difficulty) {
+                throw ValidationError("--difficulty \(difficulty.rawValue): a \(size.rawValue)×\(size.rawValue) puzzle is always easy (singles solve it); use --difficulty easy or a 6×6 or 9×9 grid")
+            }
             if let score {
                 let range = try Self.scoreRange(score)
                 // A 4×4 puzzle is solved by singles alone, at most one hidden single per cell.
@@ -76,7 +79,7 @@ extension SudokuCommand {
                 StandardStreams.errorLine("seed \(clock) (pass --seed \(clock) to get these puzzles again)")
                 return clock
             }()
-            let options = SudokuGenerator.Options(size: SudokuSize(rawValue: size)!, tier: difficulty ?? .medium,
+            let options = SudokuGenerator.Options(size: SudokuSize(rawValue: size)!, tier: difficulty,
                                                   symmetry: symmetry, seed: seed, maxAttempts: attempts,
                                                   score: try score.map(Self.scoreRange))
             var problems: [String] = []

@@ -28,6 +28,8 @@ struct ServeScreenshotTests {
     /// Checks one element's picture (a panel) against reference `name`, as ``check`` does the viewport.
     static func checkElement(_ served: ServedEditor, _ selector: String, named name: String, docsImage: String) async throws {
         try await settle(served, parkingTheMouse: true)
+        // All of it in the viewport: a screenshot of an element is cut at the viewport's edge.
+        try await served.browser.execute("document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", [.string(selector)])
         try record(try await served.browser.element(selector).screenshot(), named: name, docsImage: docsImage)
     }
 
@@ -109,6 +111,47 @@ struct ServeScreenshotTests {
             try await browser.element(#"[aria-label="Show candidates"]"#).click()
             try await browser.waitUntil("the candidates to show") { try await !self.browser.elements("#overlay .candidate").isEmpty }
             try await Self.check(served, named: "serve-sudoku", docsImage: "docs/images/serve-sudoku.png")
+        }
+    }
+
+    @Test("A setter's session: marks and colours, a conflict in red, the setter's panel, and an explanation step on the board")
+    func sudokuSetter() async throws {
+        try await ServedEditor.with(["serve", "classic-01.json", "--port", "0"], copying: ["puzzles/sudoku-9x9/classic-01.json"],
+                                    browser: browser) { served in
+            let state = try await served.pageState()
+            let empty = (state["cells"]?.array ?? []).filter { $0["given"]?.int == 0 }.compactMap { $0["cell"]?.string }
+            try #require(empty.count > 12)
+            // Working grid: a digit that repeats a given of its row (red), then marks by Shift/Alt and colours.
+            try await browser.element(#"[aria-label="Digits go into the working grid"]"#).click()
+            let row = try #require(empty.first.map { String($0.split(separator: "c")[0]) })
+            let cells = state["cells"]?.array ?? []
+            let given = try #require(cells.first { $0["cell"]?.string?.hasPrefix(row + "c") == true && ($0["given"]?.int ?? 0) != 0 }?["given"]?.int)
+            try await browser.element(#"[data-cell="\#(empty[0])"]"#).click()
+            try await served.expectingState("a conflicting digit") { try await browser.press(String(given)) }
+            try await browser.element(#"[data-cell="\#(empty[1])"]"#).click()
+            for cell in empty[2...3] {
+                let point = try await browser.element(#"[data-cell="\#(cell)"]"#).rect().center
+                try await browser.perform([Keyboard().down(Key.control), Pointer(.mouse).move(to: point).down().up()])
+                try await browser.perform(Keyboard().up(Key.control))
+            }
+            for digit in ["1", "5"] {
+                try await served.expectingState("Shift-\(digit)") { try await browser.perform(Keyboard().down(Key.shift).press(digit).up(Key.shift)) }
+            }
+            try await browser.element(#"[data-cell="\#(empty[4])"]"#).click()
+            try await served.expectingState("Alt-3") { try await browser.perform(Keyboard().down(Key.alt).press("3").up(Key.alt)) }
+            try await served.expectingState("Alt-8") { try await browser.perform(Keyboard().down(Key.alt).press("8").up(Key.alt)) }
+            try await browser.element(#"[data-cell="\#(empty[5])"]"#).click()
+            try await served.expectingState("V, 4") { try await browser.press("v", "4") }
+            try await browser.element(#"[data-cell="\#(empty[6])"]"#).click()
+            try await served.expectingState("Z, 6") { try await browser.press("z", "6") }
+            try await browser.waitUntil("the analysis", timeout: 30) {
+                try await self.browser.element("#analysis").attribute("data-analysis") == "ready"
+            }
+            // The explanation's third step on the board.
+            for _ in 0..<3 { try await browser.element("#step-next").click() }
+            try await browser.waitUntil("step 3 shown") { try await self.browser.element("#step-label").attribute("data-step") == "3" }
+            try await Self.check(served, named: "serve-sudoku-setter", docsImage: "docs/images/serve-sudoku-setter.png")
+            try await Self.checkElement(served, "#analysis", named: "serve-sudoku-panel", docsImage: "docs/images/serve-sudoku-panel.png")
         }
     }
 

@@ -27,9 +27,11 @@ final class ServedEditor: Sendable {
     /// Copies each `copies` entry (a path under the repository) into a fresh folder, runs
     /// `gridedit arguments…` there (arguments name the copies by their last path component),
     /// waits for the printed URL, loads the page and runs `body`; then kills the process.
+    /// `folders` runs in the work and state folders of an earlier run (a restart after a kill).
     static func with<T: Sendable>(_ arguments: [String], copying copies: [String], browser: Browser,
+                                  folders: (work: TemporaryFolder, state: TemporaryFolder)? = nil,
                                   _ body: (ServedEditor) async throws -> T) async throws -> T {
-        let work = try TemporaryFolder(), state = try TemporaryFolder()
+        let work = try folders?.work ?? TemporaryFolder(), state = try folders?.state ?? TemporaryFolder()
         for relative in copies {
             let source = GridEditBinary.repositoryRoot.appendingPathComponent(relative)
             try FileManager.default.copyItem(at: source, to: work.file(source.lastPathComponent))

@@ -286,12 +286,29 @@ struct SudokuVerifierCommandTests {
         #expect(impossible.errorLines == ["puzzle 1 of 1: no 4×4 puzzle with a score in 150..160 and rot180 symmetry after 20 attempts; try a wider range, another symmetry or seed"])
     }
 
-    @Test("generate: a tier a 4×4 grid cannot reach fails with a message, exit 1")
+    @Test("generate: a tier a 4×4 grid cannot reach is refused at once, naming the tier it has (exit 64)")
     func generateImpossible() throws {
-        let output = try GridEditBinary.run(["sudoku", "generate", "--size", "4", "--difficulty", "hard", "--seed", "1", "--attempts", "30"])
-        #expect(output.status == 1)
+        let output = try GridEditBinary.run(["sudoku", "generate", "--size", "4", "--difficulty", "hard", "--seed", "1"])
+        #expect(output.status == 64)
         #expect(output.stdout == "")
-        #expect(output.errorLines == ["puzzle 1 of 1: no hard 4×4 puzzle with rot180 symmetry after 30 attempts; small grids rarely need harder techniques: try an easier tier"])
+        #expect(output.stderr.contains("--difficulty hard: a 4×4 puzzle is always easy (singles solve it); use --difficulty easy"), "\(output.stderr)")
+    }
+
+    @Test("generate with its defaults works for every size: unique puzzles, graded as the default tier says",
+          arguments: ["4", "6", "9"])
+    func generateDefaults(size: String) throws {
+        let output = try GridEditBinary.run(["sudoku", "generate", "--size", size, "--count", "3", "--seed", "5", "--grade"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.lines.count == 3)
+        let n = Int(size)!
+        for line in output.lines {
+            let fields = line.split(separator: " ").map(String.init)
+            try #require(fields.count == 5)
+            #expect(fields[0].count == n * n)
+            #expect(fields[1] == (n == 4 ? "easy" : "medium"), "\(line)")
+            let solved = try GridEditBinary.run(["sudoku", "solve", "-"], input: fields[0] + "\n")
+            #expect(solved.lines.first?.hasPrefix("1 ") == true, "\(fields[0]) is unique")
+        }
     }
 
     // MARK: check

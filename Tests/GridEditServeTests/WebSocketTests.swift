@@ -88,19 +88,20 @@ struct WebSocketTests {
             try await withPage(port: port) { page in
                 let given = try await page.command("given \(cellA) 3")
                 #expect(given.bool("ok") == true, "\(given.outputTexts)")
-                let state = try await page.nextState()
-                #expect(state["cells"]?.items.first { $0.string("cell") == cellA }?.int("given") == 3)
+                func givenIn(_ state: JSONNode, _ cell: String) -> Int? { state["cells"]?.items.first { $0.string("cell") == cell }?.int("given") }
+                let state = try await page.nextState { givenIn($0, cellA) == 3 }
+                #expect(givenIn(state, cellA) == 3)
                 // The REPL side sees the page's edit, and its own edit reaches the page.
                 let label = await MainActor.run { session.service.active?.undoStack.last?.label }
                 #expect(label?.contains(cellA) == true)
                 #expect(await repl.execute("given \(cellB) 4") == .ok)
-                let pushed = try await page.nextState()
-                #expect(pushed["cells"]?.items.first { $0.string("cell") == cellB }?.int("given") == 4)
+                let pushed = try await page.nextState { givenIn($0, cellB) == 4 }
+                #expect(givenIn(pushed, cellB) == 4)
                 // Undo from the page takes back the REPL's edit; undo in the REPL takes back the page's.
                 #expect(try await page.command("undo").bool("ok") == true)
-                #expect(try await page.nextState()["cells"]?.items.first { $0.string("cell") == cellB }?.int("given") == 0)
+                #expect(givenIn(try await page.nextState { givenIn($0, cellB) == 0 }, cellB) == 0)
                 #expect(await repl.execute("undo") == .ok)
-                #expect(try await page.nextState()["cells"]?.items.first { $0.string("cell") == cellA }?.int("given") == 0)
+                #expect(givenIn(try await page.nextState { givenIn($0, cellA) == 0 }, cellA) == 0)
                 #expect(try await page.command("redo").bool("ok") == true)
                 #expect(try await page.request([.init("type", .string("save"))]).bool("ok") == true)
                 // Refused: a file the page may not name, a verb that names files.

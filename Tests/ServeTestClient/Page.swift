@@ -39,6 +39,18 @@ public struct Page {
         }
     }
 
+    /// The next state message that `holds` (a state after an edit may be followed by another when
+    /// the kind's analysis comes in); at most `limit` states are read.
+    public mutating func nextState(where holds: (JSONNode) -> Bool, limit: Int = 6) async throws -> JSONNode {
+        var last: JSONNode?
+        for _ in 0..<limit {
+            let state = try await nextState()
+            if holds(state) { return state }
+            last = state
+        }
+        return last!
+    }
+
     public mutating func send(_ text: String) async throws {
         try await outbound.write(.text(text))
     }

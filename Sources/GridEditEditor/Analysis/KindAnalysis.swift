@@ -16,16 +16,52 @@ public struct KindAnalysis: Sendable, Equatable {
     public var regions: [[[(x: Double, y: Double)]]]
     /// The distinct solutions, one per symmetry class, each as named parts with their outlines.
     public var alternatives: [[Part]]
+    /// Parts to mark on the board, each with its role (a Sudoku's `redundant` givens, the
+    /// `suggested` given, every cell's `true-candidates`) and digits.
+    public var marks: [Mark]
+    /// A worked explanation to step through on the board (a Sudoku's solution path).
+    public var steps: [Step]
+
+    /// A part marked with a role and, for some roles, digits.
+    public struct Mark: Sendable, Equatable {
+        public var role: String
+        public var part: String
+        public var digits: [Int]
+
+        public init(_ role: String, _ part: String, digits: [Int] = []) {
+            self.role = role
+            self.part = part
+            self.digits = digits
+        }
+    }
+
+    /// One step: its words (as the CLI prints them), the parts its reasoning rests on, and what
+    /// it places and rules out (marks with roles `place` and `remove`).
+    public struct Step: Sendable, Equatable {
+        public var text: String
+        public var focus: [String]
+        public var changes: [Mark]
+
+        public init(text: String, focus: [String], changes: [Mark]) {
+            self.text = text
+            self.focus = focus
+            self.changes = changes
+        }
+    }
 
     public struct Number: Sendable, Equatable {
         public var name: String
         public var label: String
+        /// The value, as the attribute carries it (the CLI's form: `x-wing`, `1240`).
         public var value: String
+        /// How the panel shows it when that reads better than the value (`X-wing`), or nil.
+        public var text: String?
 
-        public init(_ name: String, _ label: String, _ value: String) {
+        public init(_ name: String, _ label: String, _ value: String, text: String? = nil) {
             self.name = name
             self.label = label
             self.value = value
+            self.text = text
         }
     }
 
@@ -44,16 +80,19 @@ public struct KindAnalysis: Sendable, Equatable {
     }
 
     public init(status: String, numbers: [Number] = [], notes: [String] = [], regions: [[[(x: Double, y: Double)]]] = [],
-                alternatives: [[Part]] = []) {
+                alternatives: [[Part]] = [], marks: [Mark] = [], steps: [Step] = []) {
         self.status = status
         self.numbers = numbers
         self.notes = notes
         self.regions = regions
         self.alternatives = alternatives
+        self.marks = marks
+        self.steps = steps
     }
 
     public static func == (a: KindAnalysis, b: KindAnalysis) -> Bool {
         a.status == b.status && a.numbers == b.numbers && a.notes == b.notes && a.alternatives == b.alternatives
+            && a.marks == b.marks && a.steps == b.steps
             && a.regions.elementsEqual(b.regions) { r, s in r.elementsEqual(s) { $0.elementsEqual($1) { $0 == $1 } } }
     }
 

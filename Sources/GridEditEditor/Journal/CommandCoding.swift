@@ -35,6 +35,8 @@ extension Change {
             return .fields(["pins": .fields(["layer": .string(layer.rawValue), "before": Self.pinList(before), "after": Self.pinList(after)])])
         case let .metadata(before, after):
             return .fields(["metadata": .fields(["before": Self.encode(before), "after": Self.encode(after)])])
+        case let .marks(part, before, after):
+            return .fields(["marks": .fields(["part": .string(part), "before": before ?? .null, "after": after ?? .null])])
         }
     }
 
@@ -54,8 +56,14 @@ extension Change {
         } else if object.has("metadata") {
             let o = try object.object("metadata")
             self = .metadata(before: try Self.decodeMetadata(o.object("before")), after: try Self.decodeMetadata(o.object("after")))
+        } else if object.has("marks") {
+            let o = try object.object("marks")
+            func value(_ key: String) -> JSONValue? {
+                o.node[key].flatMap { LineObject.isNull($0) ? nil : JSONValue($0) }
+            }
+            self = .marks(part: try o.string("part"), before: value("before"), after: value("after"))
         } else {
-            throw object.fail("unknown change (expected part, groups, pins or metadata)")
+            throw object.fail("unknown change (expected part, groups, pins, metadata or marks)")
         }
     }
 

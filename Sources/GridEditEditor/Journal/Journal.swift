@@ -29,6 +29,8 @@ public struct JournalHeader: Sendable {
     /// Pinned pieces at the start. Optional in the file: journals written before pins existed
     /// have none, and recover with no pins.
     public var pins: PinTable
+    /// Working marks at the start (``EditorState/marks``). Optional in the file, as pins are.
+    public var marks: [String: JSONValue]
 
     var value: JSONValue {
         var members: [JSONValue.Member] = [
@@ -44,11 +46,12 @@ public struct JournalHeader: Sendable {
         members.append(.init("groups", .object(layers)))
         let pinned = Layer.allCases.filter { !pins[$0].isEmpty }.map { JSONValue.Member($0.rawValue, Change.pinList(pins[$0])) }
         if !pinned.isEmpty { members.append(.init("pins", .object(pinned))) }
+        if !marks.isEmpty { members.append(.init("marks", .object(marks.keys.sorted().map { .init($0, marks[$0]!) }))) }
         return .object(members)
     }
 
     init(pid: Int32, boot: String, started: String, path: String?, fileHash: String?, document: String,
-         play: JSONValue?, groups: GroupTable, pins: PinTable = PinTable()) {
+         play: JSONValue?, groups: GroupTable, pins: PinTable = PinTable(), marks: [String: JSONValue] = [:]) {
         self.pid = pid
         self.boot = boot
         self.started = started
@@ -58,6 +61,7 @@ public struct JournalHeader: Sendable {
         self.play = play
         self.groups = groups
         self.pins = pins
+        self.marks = marks
     }
 
     init(_ o: LineObject) throws(JSONLineError) {
@@ -83,6 +87,12 @@ public struct JournalHeader: Sendable {
             }
         }
         self.pins = pins
+        var marks: [String: JSONValue] = [:]
+        if o.has("marks") {
+            let object = try o.object("marks")
+            for key in object.keys { marks[key] = object.node[key].map { JSONValue($0) } }
+        }
+        self.marks = marks
     }
 }
 

@@ -18,6 +18,8 @@ public enum Change: Sendable, Hashable {
     case pins(layer: Layer, before: Set<TangramPiece>, after: Set<TangramPiece>)
     /// Id, name, difficulty, author, description or tags change.
     case metadata(before: PuzzleMetadata, after: PuzzleMetadata)
+    /// A part's working marks change (editor-only state, ``EditorState/marks``; nil: none).
+    case marks(part: String, before: JSONValue?, after: JSONValue?)
 
     public var inverse: Change {
         switch self {
@@ -25,6 +27,7 @@ public enum Change: Sendable, Hashable {
         case let .groups(layer, before, after): .groups(layer: layer, before: after, after: before)
         case let .pins(layer, before, after): .pins(layer: layer, before: after, after: before)
         case let .metadata(before, after): .metadata(before: after, after: before)
+        case let .marks(part, before, after): .marks(part: part, before: after, after: before)
         }
     }
 
@@ -35,6 +38,7 @@ public enum Change: Sendable, Hashable {
         case let .groups(_, before, after): before == after
         case let .pins(_, before, after): before == after
         case let .metadata(before, after): before == after
+        case let .marks(_, before, after): before == after
         }
     }
 
@@ -61,6 +65,9 @@ public enum Change: Sendable, Hashable {
             current = after
             current.updatedAt = stamp
             state.puzzle.metadata = current
+        case let .marks(part, before, after):
+            guard state.marks[part] == before else { throw Self.mismatch("the marks of \(part) are not what the edit expects") }
+            state.marks[part] = after
         }
     }
 

@@ -72,7 +72,7 @@ public final class EditorDocument {
         JournalHeader(pid: getpid(), boot: boot, started: started,
                       path: path.map(FileSystem.absolute), fileHash: fingerprint.map(FNV1a.hex),
                       document: fileDocument.canonicalText(), play: state.puzzle.playState, groups: state.groups,
-                      pins: state.pins)
+                      pins: state.pins, marks: state.marks)
     }
 }
 

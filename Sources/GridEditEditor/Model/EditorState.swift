@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditJSON
 
 /// Which arrangement of a Tangram the piece commands act on: the solution (`pieces` in the file)
 /// or the start positions (`tray`).
@@ -64,25 +65,33 @@ public struct PinTable: Sendable, Hashable {
 }
 
 /// Everything an edit can change: the puzzle itself (Core's value, of whatever kind; a save
-/// writes its file fields) and the editor-only state beside it (groups and pins).
+/// writes its file fields) and the editor-only state beside it (groups, pins and marks).
 public struct EditorState: Sendable, Hashable {
     public var puzzle: any Puzzle
     public var groups: GroupTable
     public var pins: PinTable
+    /// The designer's working marks on parts, by part name, in the kind's own form (a Sudoku
+    /// cell's corner and centre pencil marks and colours: `{"corner":[1,5],"colours":[3]}`).
+    /// Working state like pins: the file format has no place for them, so they are not saved;
+    /// they are journaled (recovery keeps them) and undone like any edit.
+    public var marks: [String: JSONValue]
 
-    public init(puzzle: any Puzzle, groups: GroupTable = GroupTable(), pins: PinTable = PinTable()) {
+    public init(puzzle: any Puzzle, groups: GroupTable = GroupTable(), pins: PinTable = PinTable(),
+                marks: [String: JSONValue] = [:]) {
         self.puzzle = puzzle
         self.groups = groups
         self.pins = pins
+        self.marks = marks
     }
 
     public static func == (a: EditorState, b: EditorState) -> Bool {
-        a.puzzle.isEqual(to: b.puzzle) && a.groups == b.groups && a.pins == b.pins
+        a.puzzle.isEqual(to: b.puzzle) && a.groups == b.groups && a.pins == b.pins && a.marks == b.marks
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(puzzle)
         hasher.combine(groups)
         hasher.combine(pins)
+        hasher.combine(marks)
     }
 }

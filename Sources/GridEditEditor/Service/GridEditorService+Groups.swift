@@ -79,6 +79,7 @@ extension EditCommand {
             case groups(Layer)
             case pins(Layer)
             case metadata
+            case marks(String)
         }
         var order: [Slot] = []
         var net: [Slot: Change] = [:]
@@ -89,6 +90,7 @@ extension EditCommand {
             case .groups(let layer, _, _): slot = .groups(layer)
             case .pins(let layer, _, _): slot = .pins(layer)
             case .metadata: slot = .metadata
+            case .marks(let part, _, _): slot = .marks(part)
             }
             guard let first = net[slot] else {
                 order.append(slot)
@@ -100,6 +102,7 @@ extension EditCommand {
             case let (.groups(layer, before, _), .groups(_, _, after)): net[slot] = .groups(layer: layer, before: before, after: after)
             case let (.pins(layer, before, _), .pins(_, _, after)): net[slot] = .pins(layer: layer, before: before, after: after)
             case let (.metadata(before, _), .metadata(_, after)): net[slot] = .metadata(before: before, after: after)
+            case let (.marks(part, before, _), .marks(_, _, after)): net[slot] = .marks(part: part, before: before, after: after)
             default: break
             }
         }

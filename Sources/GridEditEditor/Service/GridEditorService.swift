@@ -393,6 +393,7 @@ public final class GridEditorService {
         document.savedPuzzle = savedPuzzle
         document.state.groups = header.groups
         document.state.pins = header.pins
+        document.state.marks = header.marks
         if header.path == nil { document.fingerprint = nil }
         var replayed = 0
         for command in orphan.commands {

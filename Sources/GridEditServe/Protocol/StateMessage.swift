@@ -112,13 +112,22 @@ struct StateMessage {
         return .fields([
             "pending": .bool(false),
             "status": .string(a.status),
-            "numbers": .array(a.numbers.map { .fields(["name": .string($0.name), "label": .string($0.label), "value": .string($0.value)]) }),
+            "numbers": .array(a.numbers.map { .fields(["name": .string($0.name), "label": .string($0.label), "value": .string($0.value),
+                                                       "text": .string($0.text ?? $0.value)]) }),
             "notes": .array(a.notes.map(JSONValue.string)),
             "regions": .array(a.regions.map { .array($0.map(points)) }),
             "alternatives": .array(a.alternatives.map { parts in
                 .array(parts.map { .fields(["part": .string($0.name), "points": points($0.outline)]) })
             }),
+            "marks": .array(a.marks.map(mark)),
+            "steps": .array(a.steps.map { step in
+                .fields(["text": .string(step.text), "focus": .array(step.focus.map(JSONValue.string)), "changes": .array(step.changes.map(mark))])
+            }),
         ])
+    }
+
+    private static func mark(_ mark: KindAnalysis.Mark) -> JSONValue {
+        .fields(["role": .string(mark.role), "part": .string(mark.part), "digits": .array(mark.digits.map(JSONValue.int))])
     }
 
     static func finding(_ finding: Finding, parts: [String] = []) -> JSONValue {

@@ -4,6 +4,6 @@ import GridEditLayout
 extension EditorDocument {
     /// The Sudoku editor (nil for another kind).
     public var sudokuEditor: SudokuEditor? {
-        (state.puzzle as? SudokuPuzzle).map(SudokuEditor.init)
+        (state.puzzle as? SudokuPuzzle).map { SudokuEditor(puzzle: $0, marks: state.marks) }
     }
 }

@@ -28,12 +28,19 @@ public enum SudokuEditing: KindEditing {
 
     public static func pageFields(of document: EditorDocument, frame: ScreenTransform, palette: PagePalette) -> [JSONValue.Member] {
         guard let sudoku = document.puzzle as? SudokuPuzzle else { return [] }
+        // The "open in" links carry the givens as they are now (`sudoku export --format …` of the saved file).
+        // A stored solution the givens no longer agree with is left out (the link would check against it).
+        var content = SudokuLinkContent(sudoku)
+        if let solution = content.solution,
+           zip(sudoku.givens.cells, solution.cells).contains(where: { $0 != 0 && $0 != $1 }) { content.solution = nil }
         return [
             .init("frame", .fields(["left": .double(frame.originX), "top": .double(frame.originY), "cell": .double(frame.scaleX),
                                     "n": .int(sudoku.size.rawValue)])),
-            .init("cells", .array(cells(sudoku))),
+            .init("cells", .array(cells(sudoku, marks: document.state.marks))),
             .init("status", .string(sudoku.solutionSummary)),
             .init("hint", .string(SudokuEditor(puzzle: sudoku).hint.description)),
+            .init("links", .fields(["sudokupad": .string(SudokuLinks.link(for: content, format: .sudokupad)),
+                                    "fpuzzles": .string(SudokuLinks.link(for: content, format: .fpuzzles))])),
         ]
     }
 
@@ -44,9 +51,16 @@ public enum SudokuEditing: KindEditing {
             .filter { Cell(text: $0) != nil && seen.insert($0).inserted }
     }
 
-    private static func cells(_ sudoku: SudokuPuzzle) -> [JSONValue] {
+    /// Each cell: its given or entered digit, whether it conflicts with another in a unit (drawn
+    /// red), its candidates (empty cells) and its working marks.
+    private static func cells(_ sudoku: SudokuPuzzle, marks: [String: JSONValue]) -> [JSONValue] {
         let editor = SudokuEditor(puzzle: sudoku)
         let n = sudoku.size.rawValue
+        var conflicting = Set<Int>()
+        for conflict in sudoku.currentState.conflicts {
+            conflicting.insert(conflict.first.0 * n + conflict.first.1)
+            conflicting.insert(conflict.second.0 * n + conflict.second.1)
+        }
         var result: [JSONValue] = []
         for r in 0..<n {
             for c in 0..<n {
@@ -55,9 +69,11 @@ public enum SudokuEditing: KindEditing {
                 var members: [JSONValue.Member] = [
                     .init("cell", .string("r\(r + 1)c\(c + 1)")), .init("given", .int(given)), .init("digit", .int(given == 0 ? digit : 0)),
                 ]
+                if conflicting.contains(r * n + c) { members.append(.init("conflict", .bool(true))) }
                 if digit == 0, let candidates = try? editor.candidates(Cell(row: r, column: c)) {
                     members.append(.init("candidates", .array(candidates.map(JSONValue.int))))
                 }
+                if let cellMarks = SudokuCellMarks(marks["r\(r + 1)c\(c + 1)"]).value { members.append(.init("marks", cellMarks)) }
                 result.append(.object(members))
             }
         }

@@ -24,12 +24,17 @@ public struct Cell: Sendable, Hashable, CustomStringConvertible {
     public var description: String { cellName((row, column)) }
 }
 
-/// Works out Sudoku edits: entering and clearing digits in the working grid, and changing givens.
+/// Works out Sudoku edits: entering and clearing digits in the working grid, changing givens,
+/// and the working marks (`SudokuEditor+Marks.swift`). Every method takes one cell or many (a
+/// selection): many cells are still one edit, one undo step.
 public struct SudokuEditor: Sendable {
     public let puzzle: SudokuPuzzle
+    /// The document's working marks (``EditorState/marks``), by cell name.
+    public let marks: [String: JSONValue]
 
-    public init(puzzle: SudokuPuzzle) {
+    public init(puzzle: SudokuPuzzle, marks: [String: JSONValue] = [:]) {
         self.puzzle = puzzle
+        self.marks = marks
     }
 
     var n: Int { puzzle.size.rawValue }
@@ -76,10 +81,26 @@ public struct SudokuEditor: Sendable {
         guard !puzzle.isGiven(i) else {
             throw EditError("\(cell) is a given (\(puzzle.givens.cells[i])); change givens with `given \(cell) DIGIT` or `given \(cell) .`")
         }
-        let before = value(at: i)
-        guard before.digit != UInt8(digit) else { throw EditError("\(cell) already holds \(digit)") }
-        let change = change(i, before, CellValue(given: 0, digit: UInt8(digit)))
-        return Proposal(command: EditCommand(label: "set \(cell) to \(digit)", changes: [change]))
+        return try set([cell], to: digit)
+    }
+
+    /// Enters a digit in every selected cell that is not a given (givens are skipped, with a note).
+    public func set(_ cells: [Cell], to digit: Int) throws(EditError) -> Proposal {
+        var changes: [Change] = []
+        var skipped: [Cell] = []
+        for cell in cells {
+            let i = try index(cell)
+            try checkDigit(digit, cell)
+            if puzzle.isGiven(i) { skipped.append(cell); continue }
+            let before = value(at: i)
+            if before.digit != UInt8(digit) { changes.append(change(i, before, CellValue(given: 0, digit: UInt8(digit)))) }
+        }
+        guard !changes.isEmpty else {
+            throw EditError(skipped.count == cells.count ? "\(Self.list(cells)) \(cells.count == 1 ? "is a given" : "are givens"); change givens with `given CELL DIGIT`"
+                                                         : "\(Self.list(cells)) already \(cells.count == 1 ? "holds" : "hold") \(digit)")
+        }
+        let notes = skipped.isEmpty ? [] : ["givens left as they are: \(Self.list(skipped))"]
+        return Proposal(command: EditCommand(label: "set \(Self.list(cells)) to \(digit)", changes: changes), notes: notes)
     }
 
     /// Empties an entered cell.
@@ -88,10 +109,20 @@ public struct SudokuEditor: Sendable {
         guard !puzzle.isGiven(i) else {
             throw EditError("\(cell) is a given; remove it with `given \(cell) .`")
         }
-        let before = value(at: i)
-        guard before.digit != 0 else { throw EditError("\(cell) is already empty") }
-        return Proposal(command: EditCommand(label: "clear \(cell)",
-                                             changes: [change(i, before, CellValue(given: 0, digit: 0))]))
+        guard value(at: i).digit != 0 else { throw EditError("\(cell) is already empty") }
+        return try clear([cell])
+    }
+
+    /// Empties every selected cell that holds an entered digit.
+    public func clear(_ cells: [Cell]) throws(EditError) -> Proposal {
+        var changes: [Change] = []
+        for cell in cells {
+            let i = try index(cell)
+            let before = value(at: i)
+            if !puzzle.isGiven(i) && before.digit != 0 { changes.append(change(i, before, CellValue(given: 0, digit: 0))) }
+        }
+        guard !changes.isEmpty else { throw EditError("\(Self.list(cells)) \(cells.count == 1 ? "holds" : "hold") no entered digit to clear") }
+        return Proposal(command: EditCommand(label: "clear \(Self.list(cells))", changes: changes))
     }
 
     /// Empties every entered cell; givens stay.
@@ -105,17 +136,34 @@ public struct SudokuEditor: Sendable {
 
     /// Makes a cell a given (`digit`), or an empty cell again (nil).
     public func setGiven(_ cell: Cell, to digit: Int?) throws(EditError) -> Proposal {
-        let i = try index(cell)
-        if let digit { try checkDigit(digit, cell) }
-        let before = value(at: i)
-        let after = CellValue(given: UInt8(digit ?? 0), digit: UInt8(digit ?? 0))
-        guard before != after else {
-            throw EditError(digit.map { "\(cell) is already the given \($0)" } ?? "\(cell) has no given")
-        }
+        try setGiven([cell], to: digit)
+    }
+
+    /// Makes every selected cell the given `digit`, or (nil) an empty cell again.
+    public func setGiven(_ cells: [Cell], to digit: Int?) throws(EditError) -> Proposal {
+        var changes: [Change] = []
         var notes: [String] = []
-        if before.given == 0 && before.digit != 0 { notes.append("replaces the entered \(before.digit)") }
-        let label = digit.map { "given \(cell) = \($0)" } ?? "remove the given in \(cell)"
-        return Proposal(command: EditCommand(label: label, changes: [change(i, before, after)]), notes: notes)
+        for cell in cells {
+            let i = try index(cell)
+            if let digit { try checkDigit(digit, cell) }
+            let before = value(at: i)
+            let after = CellValue(given: UInt8(digit ?? 0), digit: UInt8(digit ?? 0))
+            guard before != after else { continue }
+            if before.given == 0 && before.digit != 0 && digit != nil { notes.append((cells.count == 1 ? "" : "\(cell): ") + "replaces the entered \(before.digit)") }
+            changes.append(change(i, before, after))
+        }
+        guard !changes.isEmpty else {
+            let cell = Self.list(cells)
+            throw EditError(digit.map { "\(cell) \(cells.count == 1 ? "is" : "are") already the given \($0)" }
+                            ?? "\(cell) \(cells.count == 1 ? "has" : "have") no given")
+        }
+        let label = digit.map { "given \(Self.list(cells)) = \($0)" } ?? "remove the given\(cells.count == 1 ? "" : "s") in \(Self.list(cells))"
+        return Proposal(command: EditCommand(label: label, changes: changes), notes: notes)
+    }
+
+    /// `r1c1`, `r1c1, r1c2`, or `5 cells` for a longer selection.
+    static func list(_ cells: [Cell]) -> String {
+        cells.count <= 3 ? cells.map(\.description).joined(separator: ", ") : "\(cells.count) cells"
     }
 
     /// The digits no other cell of the row, column or box holds (for an empty cell), or nil when

@@ -260,6 +260,13 @@ class App {
     overlay.addEventListener('pointercancel', (e) => this.view?.pointerUp?.(e, overlay, true));
     overlay.addEventListener('wheel', (e) => this.view?.wheel?.(e), { passive: false });
     document.addEventListener('keydown', (e) => this.key(e));
+    // Ctrl-V over the board: a Sudoku line or link goes into the open grid.
+    document.addEventListener('paste', (e) => {
+      if (document.querySelector('dialog[open]') || e.target.closest?.('input, select, textarea')) return;
+      if (this.view !== this.sudoku) return;
+      e.preventDefault();
+      this.sudoku.paste(e.clipboardData?.getData('text/plain') || '');
+    });
     $('undo-button').addEventListener('click', () => this.run('undo'));
     $('redo-button').addEventListener('click', () => this.run('redo'));
     $('save-button').addEventListener('click', () => this.save());
@@ -268,7 +275,9 @@ class App {
     $('empty-pack-button').addEventListener('click', () => this.pack.show());
     $('layer-select').addEventListener('change', (e) => { this.run(`layer ${e.target.value}`); overlay.focus(); });
     $('candidates-toggle').addEventListener('change', (e) => { this.sudoku.toggleCandidates(e.target.checked); overlay.focus(); });
+    $('true-candidates-toggle').addEventListener('change', (e) => { this.sudoku.toggleTrueCandidates(e.target.checked); overlay.focus(); });
     document.querySelectorAll('[data-mode]').forEach((b) => b.addEventListener('click', () => { this.sudoku.setMode(b.dataset.mode); overlay.focus(); }));
+    document.querySelectorAll('button[data-entry-mode]').forEach((b) => b.addEventListener('click', () => { this.sudoku.setEntryMode(b.dataset.entryMode); overlay.focus(); }));
     $('hint-button').addEventListener('click', () => this.run('hint --place'));
     document.querySelectorAll('#view-switch [data-view]').forEach((b) => b.addEventListener('click', () => this.showView(b.dataset.view)));
     document.querySelectorAll('#tangram-tools [data-action]').forEach((b) => b.addEventListener('click', () => this.tangram.act(b.dataset.action)));
@@ -294,7 +303,8 @@ class App {
     if (command && e.key.toLowerCase() === 'z') { e.preventDefault(); this.run(e.shiftKey ? 'redo' : 'undo'); return; }
     if (command && e.key.toLowerCase() === 'y') { e.preventDefault(); this.run('redo'); return; }
     if (command && e.key.toLowerCase() === 's') { e.preventDefault(); this.save(); return; }
-    if (command || e.altKey) return;
+    if ((command || e.altKey) && !this.view?.takesModifiers) return;
+    if (command && ['c', 'v', 'x'].includes(e.key.toLowerCase())) return; // copy and paste stay the browser's
     if (this.view?.key(e)) e.preventDefault();
   }
 }

@@ -25,6 +25,17 @@ public enum SudokuGenerator {
         /// reach the bottom.
         public var score: ClosedRange<Int>?
 
+        /// The tier asked for when none is given: medium, except at 4×4, where singles solve
+        /// every puzzle, so easy is the only tier there is.
+        public static func defaultTier(_ size: SudokuSize) -> SudokuTier {
+            size == .four ? .easy : .medium
+        }
+
+        /// The tiers a size can have: easy only at 4×4, every tier above.
+        public static func tiers(_ size: SudokuSize) -> [SudokuTier] {
+            size == .four ? [.easy] : SudokuTier.allCases
+        }
+
         public static func defaultAttempts(_ size: SudokuSize) -> Int {
             switch size {
             case .four: 200
@@ -33,11 +44,12 @@ public enum SudokuGenerator {
             }
         }
 
-        public init(size: SudokuSize = .nine, tier: SudokuTier = .medium, symmetry: SudokuSymmetry = .rot180,
+        /// `tier` nil is the size's ``defaultTier(_:)``.
+        public init(size: SudokuSize = .nine, tier: SudokuTier? = nil, symmetry: SudokuSymmetry = .rot180,
                     seed: UInt64 = 1, maxAttempts: Int? = nil, score: ClosedRange<Int>? = nil) {
             self.score = score
             self.size = size
-            self.tier = tier
+            self.tier = tier ?? Self.defaultTier(size)
             self.symmetry = symmetry
             self.seed = seed
             self.maxAttempts = maxAttempts ?? Self.defaultAttempts(size)
@@ -62,7 +74,9 @@ public enum SudokuGenerator {
                     "no \(o.size.rawValue)×\(o.size.rawValue) puzzle with a score in \(score.lowerBound)..\(score.upperBound) and \(o.symmetry.rawValue) symmetry after \(o.maxAttempts) attempts; try a wider range, another symmetry or seed"
                 } else {
                     "no \(o.tier.rawValue) \(o.size.rawValue)×\(o.size.rawValue) puzzle with \(o.symmetry.rawValue) symmetry after \(o.maxAttempts) attempts; "
-                    + (o.size == .nine ? "try another symmetry or seed" : "small grids rarely need harder techniques: try an easier tier")
+                    + (o.size == .nine ? "try another symmetry or seed"
+                       : !Options.tiers(o.size).contains(o.tier) ? "a \(o.size.rawValue)×\(o.size.rawValue) puzzle is always \(Options.tiers(o.size).map(\.rawValue).joined(separator: " or ")) (singles solve it): use --difficulty easy"
+                       : "small grids rarely need harder techniques: try an easier tier, another symmetry or seed")
                 }
             }
         }
