@@ -267,6 +267,48 @@ struct ServeSudokuSetterTests {
         }
     }
 
+    @Test("On the board: every cell's data-true-candidates equals the brute force's over all solutions of a pasted multi-solution grid; data-redundant marks exactly the removable givens",
+          .sharedSudokuData("tdoku_puzzles7_serg_benchmark.txt"))
+    func trueCandidatesAndRedundantOnTheBoard() async throws {
+        var generator = SplitMix64(seed: 34)
+        let lines = try SharedSudokuData.lines("tdoku_puzzles7_serg_benchmark.txt", limit: 500).shuffled(using: &generator)
+        let few = lines.first { (BruteForceSudoku($0)?.count(limit: 300) ?? 300) < 300 }
+        let line = try #require(few)
+        let solutions = try #require(BruteForceSudoku(line)).solutions(limit: 300)
+        try await ServedEditor.with(["serve", "classic-01.json", "--port", "0"], copying: ["puzzles/sudoku-9x9/classic-01.json"], browser: browser) { served in
+            // The shipped puzzle first: its redundant givens.
+            _ = try await Self.readyPanel(on: served)
+            let givens = try ServeSudokuPageTests.givens(served.work.file("classic-01.json").path).line
+            for (i, c) in givens.enumerated() where c != "." {
+                var without = Array(givens)
+                without[i] = "."
+                let removable = try #require(BruteForceSudoku(String(without))).count(limit: 2) == 1
+                let cell = "r\(i / 9 + 1)c\(i % 9 + 1)"
+                #expect(try await browser.element(#"[data-cell="\#(cell)"]"#).attribute("data-redundant") == (removable ? "true" : nil), "\(cell)")
+            }
+            // A grid with several solutions, pasted with Ctrl-V; True candidates on.
+            try await served.expectingState("Ctrl-V") { try await self.pasteWithKeyboard(line) }
+            let panel = try await Self.readyPanel(on: served)
+            #expect(panel["solutions"] == String(solutions.count))
+            try await browser.element(#"[aria-label="Show true candidates (digits some solution has)"]"#).click()
+            let shown = try await browser.execute("""
+                return [...document.querySelectorAll('[data-cell]')].map((c) => [c.dataset.cell, c.dataset.trueCandidates || ''])
+                """)
+            var checked = 0
+            for item in shown.array ?? [] {
+                guard let cell = item.array?[0].string, let text = item.array?[1].string else { continue }
+                let rc = cell.dropFirst().split(separator: "c").compactMap { Int($0) }
+                let i = (rc[0] - 1) * 9 + rc[1] - 1
+                guard line[line.index(line.startIndex, offsetBy: i)] == "." else { continue }
+                let expected = Set(solutions.map { $0[i] }).sorted().map(String.init).joined(separator: " ")
+                #expect(text == expected, "\(cell): page \(text), brute force \(expected)")
+                checked += 1
+            }
+            #expect(checked == line.filter { $0 == "." }.count)
+            #expect(try await browser.elements("#overlay .candidate").count > 0, "the true candidates are drawn")
+        }
+    }
+
     static func link(_ line: String, format: SudokuLinkFormat) throws -> String {
         SudokuLinks.link(for: SudokuLinkContent(givens: try SudokuGrid(line: line)), format: format)
     }

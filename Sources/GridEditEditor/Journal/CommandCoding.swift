@@ -11,7 +11,7 @@ extension EditCommand {
         .fields(["label": .string(label), "changes": .array(changes.map(\.journalValue))])
     }
 
-    init(journal object: LineObject) throws(JSONLineError) {
+    public init(journal object: LineObject) throws(JSONLineError) {
         let label = try object.string("label")
         var changes: [Change] = []
         for node in try object.array("changes") {

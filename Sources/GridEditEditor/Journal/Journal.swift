@@ -195,7 +195,9 @@ public struct JournalStore: Sendable {
         let boot = Self.bootID()
         var found: [OrphanJournal] = []
         for name in FileSystem.entries(of: folder) where name.hasSuffix(".jsonl") {
-            guard let orphan = read(folder + "/" + name), !Self.isRunning(orphan.header, boot: boot) else { continue }
+            // A live session's journal (this one's open documents, another running editor's) is
+            // skipped on its header alone: its edits, which can be many, are not read.
+            guard let orphan = read(folder + "/" + name, skipping: { Self.isRunning($0, boot: boot) }) else { continue }
             found.append(orphan)
         }
         return found.sorted { $0.header.started < $1.header.started }
@@ -206,12 +208,13 @@ public struct JournalStore: Sendable {
         orphans().filter { $0.header.path == path }
     }
 
-    /// Reads a journal; nil when its header cannot be read.
-    func read(_ file: String) -> OrphanJournal? {
+    /// Reads a journal; nil when its header cannot be read, or `skipping` says so from the header.
+    func read(_ file: String, skipping: (JournalHeader) -> Bool = { _ in false }) -> OrphanJournal? {
         guard case .success(let bytes) = FileSystem.read(file) else { return nil }
+        let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        guard let object = try? LineObject(parsing: Substring(String(decoding: bytes[..<end], as: UTF8.self)), line: 1),
+              let header = try? JournalHeader(object), !skipping(header) else { return nil }
         let lines = numberedLines(String(decoding: bytes, as: UTF8.self))
-        guard let first = lines.first, let object = try? LineObject(parsing: first.text, line: first.number),
-              let header = try? JournalHeader(object) else { return nil }
         var commands: [EditCommand] = []
         var unreadable = 0
         for line in lines.dropFirst() {

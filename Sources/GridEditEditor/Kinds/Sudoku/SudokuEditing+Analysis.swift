@@ -64,7 +64,7 @@ extension SudokuEditing {
             numbers.append(.init("score", "Score", String(grade.score!)))
             numbers.append(.init("hardest", "Hardest technique", grade.hardest?.id ?? "-", text: grade.hardest?.name ?? "none"))
             numbers.append(.init("steps", "Steps", String(grade.steps.count)))
-            status = "unique; \(tier)\(grade.hardest.map { " (hardest: \($0.name))" } ?? ""), score \(grade.score!)"
+            status = "tier \(tier)\(grade.hardest.map { " (hardest: \($0.name))" } ?? ""), score \(grade.score!)"
             steps = grade.steps.indices.map { i in
                 let step = grade.steps[i]
                 return KindAnalysis.Step(text: explanation.stepLine(i + 1).drop { $0 == " " }.description,

@@ -1,4 +1,5 @@
 import GridEditCore
+import Synchronization
 import GridEditLayout
 import GridEditGeometry
 import GridEditJSON
@@ -38,11 +39,27 @@ public enum SudokuEditing: KindEditing {
                                     "n": .int(sudoku.size.rawValue)])),
             .init("cells", .array(cells(sudoku, marks: document.state.marks))),
             .init("status", .string(sudoku.solutionSummary)),
-            .init("hint", .string(SudokuEditor(puzzle: sudoku).hint.description)),
+            .init("hint", .string(hint(sudoku))),
             .init("links", .fields(["sudokupad": .string(SudokuLinks.link(for: content, format: .sudokupad)),
                                     "fpuzzles": .string(SudokuLinks.link(for: content, format: .fpuzzles))])),
         ]
     }
+
+    /// The grader's hint for the working grid, remembered by givens and entries: a state is built
+    /// more than once for one grid (when the analysis comes in, say), and on a hard puzzle the
+    /// hint is a search (tens of milliseconds, up to seconds for the hardest).
+    static func hint(_ sudoku: SudokuPuzzle) -> String {
+        let key = sudoku.givens.line + sudoku.currentState.line
+        if let known = hints.withLock({ $0.first { $0.key == key }?.text }) { return known }
+        let text = SudokuEditor(puzzle: sudoku).hint.description
+        hints.withLock { memo in
+            memo.append((key, text))
+            if memo.count > 16 { memo.removeFirst() }
+        }
+        return text
+    }
+
+    private static let hints = Mutex<[(key: String, text: String)]>([])
 
     /// A finding's cells, as its message names them (`r3c4`).
     public static func parts(of finding: Finding, in document: EditorDocument) -> [String] {

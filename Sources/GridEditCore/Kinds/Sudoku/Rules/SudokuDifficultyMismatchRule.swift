@@ -2,10 +2,13 @@ import GridEditJSON
 
 /// The stored difficulty agrees with the grade: the tier of the hardest technique a person
 /// needs (beyond-logic puzzles are `expert`). A warning: the grade is a guide, not a law.
+/// Grading is a search (the hardest puzzles need forcing nets, up to seconds), so the editor
+/// runs it on `validate`, not after every edit; the setter's panel shows the tier live.
 struct SudokuDifficultyMismatchRule: Rule {
     static let id = "sudoku.difficulty-mismatch"
     static let summary = "The stored difficulty is not the grade of the hardest technique needed."
     static let severity = Finding.Severity.warning
+    static let searches = true
 
     func check(_ puzzle: SudokuPuzzle) -> [Finding] {
         let givens = puzzle.givens
