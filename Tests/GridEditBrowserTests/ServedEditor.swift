@@ -74,13 +74,14 @@ final class ServedEditor: Sendable {
     var stateVersion: Int { get async throws { Int(try await body("data-state-version") ?? "") ?? 0 } }
 
     /// Waits until the page has painted a state newer than `version`, has no request waiting for
-    /// its reply, and shows no analysis still being worked out: the server's answer to an edit is
+    /// its reply, and shows no analysis still being worked out (nor a first part of one): the server's answer to an edit is
     /// on screen, and no later state (the analysis arriving) is on its way.
     func waitForState(after version: Int, _ what: String, timeout: Double = 15) async throws {
         try await browser.waitUntil("a new state after \(what) (version > \(version))", timeout: timeout) {
             let now = try await self.stateVersion, pending = try await self.body("data-pending")
             guard now > version && pending == "0" else { return false }
-            return try await self.browser.execute("return document.getElementById('analysis').dataset.analysis").string != "pending"
+            let analysis = try await self.browser.execute("return document.getElementById('analysis').dataset.analysis").string
+            return analysis != "pending" && analysis != "partial"
         }
     }
 

@@ -22,7 +22,8 @@ struct SudokuSetterTests {
 
     static func analysis(_ document: EditorDocument) throws -> KindAnalysis {
         let job = try #require(SudokuEditing.analysisJob(of: document))
-        return try #require(job.run { false })
+        let result = job.run({ false }, { _ in })
+        return try #require(result)
     }
 
     static func marks(_ analysis: KindAnalysis, _ role: String) -> [String: [Int]] {

@@ -105,11 +105,20 @@ public struct KindAnalysis: Sendable, Equatable {
 public struct AnalysisJob: Sendable {
     /// The kind's name and the content analysed, as text (a tangram's figure outline).
     public var key: String
-    /// Runs the analysis; nil when `isCancelled` said stop first.
-    public var run: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> KindAnalysis?
+    /// Runs the analysis; nil when `isCancelled` said stop first. `publish` takes a first part
+    /// of the answer, for a front end to show while the rest is worked out (optional).
+    public var run: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool,
+                               _ publish: @escaping @Sendable (KindAnalysis) -> Void) -> KindAnalysis?
 
     public init(key: String, run: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> KindAnalysis?) {
         self.key = key
-        self.run = run
+        self.run = { isCancelled, _ in run(isCancelled) }
+    }
+
+    /// A job that publishes a first part of its answer before the whole of it.
+    public init(key: String, stages: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool,
+                                                        _ publish: @escaping @Sendable (KindAnalysis) -> Void) -> KindAnalysis?) {
+        self.key = key
+        self.run = stages
     }
 }

@@ -102,7 +102,14 @@ struct StateMessage {
     /// The panel's numbers (by their `data-*` names), notes, the regions to mark and the distinct
     /// solutions, outlines mapped onto the drawing.
     static func analysis(_ answer: Analyzer.Answer, frame: ScreenTransform) -> JSONValue {
-        guard case .ready(let a) = answer else { return .fields(["pending": .bool(true)]) }
+        let a: KindAnalysis
+        switch answer {
+        case .pending: return .fields(["pending": .bool(true)])
+        case .partial(let part): a = part
+        case .ready(let whole): a = whole
+        }
+        // A first part: shown, with `pending` still true until the rest comes.
+        let partial = if case .partial = answer { true } else { false }
         func points(_ ring: [(x: Double, y: Double)]) -> JSONValue {
             .array(ring.map { p in
                 let (x, y) = frame.apply(p.x, p.y)
@@ -110,7 +117,7 @@ struct StateMessage {
             })
         }
         return .fields([
-            "pending": .bool(false),
+            "pending": .bool(partial), "partial": .bool(partial),
             "status": .string(a.status),
             "numbers": .array(a.numbers.map { .fields(["name": .string($0.name), "label": .string($0.label), "value": .string($0.value),
                                                        "text": .string($0.text ?? $0.value)]) }),

@@ -12,10 +12,14 @@ extension SudokuEditing {
     public static func analysisJob(of document: EditorDocument) -> AnalysisJob? {
         guard let sudoku = document.puzzle as? SudokuPuzzle else { return nil }
         let givens = sudoku.givens
-        return AnalysisJob(key: "sudoku " + givens.line) { isCancelled in analyse(givens, isCancelled: isCancelled) }
+        return AnalysisJob(key: "sudoku " + givens.line) { isCancelled, publish in analyse(givens, isCancelled: isCancelled, publish: publish) }
     }
 
-    static func analyse(_ givens: SudokuGrid, isCancelled: @escaping @Sendable () -> Bool) -> KindAnalysis? {
+    /// Everything but the grade comes first (`publish`: counting, redundant givens, true
+    /// candidates take milliseconds); the grade, a search that takes up to a second on the
+    /// hardest published puzzles (forcing nets), completes it.
+    static func analyse(_ givens: SudokuGrid, isCancelled: @escaping @Sendable () -> Bool,
+                        publish: (KindAnalysis) -> Void = { _ in }) -> KindAnalysis? {
         let n = givens.size.rawValue
         let clues = givens.cells.filter { $0 != 0 }.count
         let symmetry = SudokuSymmetry.detect(givens).map(\.rawValue).joined(separator: ", ")
@@ -56,6 +60,15 @@ extension SudokuEditing {
                 return nil
             }
         case .unique:
+            let redundant = SudokuMinimality.redundantGivens(givens)
+            if isCancelled() { return nil }
+            marks += redundant.map { .init("redundant", $0.description) }
+            let redundancy = KindAnalysis.Number("redundant", "Redundant givens", String(redundant.count))
+            notes.append(redundant.isEmpty ? "minimal: no given can go"
+                                           : "redundant (each on its own): \(redundant.map(\.description).joined(separator: ", "))")
+            let first = numbers + [redundancy, .init("symmetry", "Symmetry", symmetry)]
+            publish(KindAnalysis(status: "unique; grading…", numbers: first, notes: notes,
+                                 marks: marks + trueCandidateMarks(givens, candidates)))
             let explanation = SudokuExplanation(givens)
             if isCancelled() { return nil }
             let grade = explanation.grade
@@ -72,19 +85,20 @@ extension SudokuEditing {
                                          changes: step.placements.map { .init("place", $0.cell.description, digits: [$0.digit]) }
                                              + step.eliminations.map { .init("remove", $0.cell.description, digits: [$0.digit]) })
             }
-            if let ending = explanation.ending { notes.append(ending) }
-            let redundant = SudokuMinimality.redundantGivens(givens)
-            if isCancelled() { return nil }
-            numbers.append(.init("redundant", "Redundant givens", String(redundant.count)))
-            marks += redundant.map { .init("redundant", $0.description) }
-            notes.append(redundant.isEmpty ? "minimal: no given can go"
-                                           : "redundant (each on its own): \(redundant.map(\.description).joined(separator: ", "))")
+            if let ending = explanation.ending { notes.insert(ending, at: 0) }
+            numbers.append(redundancy)
         }
         numbers.append(.init("symmetry", "Symmetry", symmetry))
-        for i in candidates.indices where givens.cells[i] == 0 && count.verdict != .none {
-            marks.append(.init("true-candidates", SudokuCell(row: i / n, column: i % n).description, digits: candidates[i]))
-        }
+        if count.verdict != .none { marks += trueCandidateMarks(givens, candidates) }
         return KindAnalysis(status: status, numbers: numbers, notes: notes, marks: marks, steps: steps)
+    }
+
+    /// Every empty cell's true candidates, as marks.
+    static func trueCandidateMarks(_ givens: SudokuGrid, _ candidates: [[Int]]) -> [KindAnalysis.Mark] {
+        let n = givens.size.rawValue
+        return candidates.indices.filter { givens.cells[$0] == 0 }.map { i in
+            .init("true-candidates", SudokuCell(row: i / n, column: i % n).description, digits: candidates[i])
+        }
     }
 
     /// A given to add to a grid with several solutions: one that makes the solution unique when

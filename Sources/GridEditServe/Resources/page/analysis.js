@@ -7,7 +7,10 @@
 // candidates: the kind's view draws them) and the explanation's steps, stepped through here; the
 // kind's view draws the step shown (its cells, what it places and rules out).
 //
-// For tests: #analysis carries data-analysis (none | pending | ready) and one data-* attribute per
+// A kind may send a first part while the rest is worked out (a Sudoku's count and true
+// candidates before its grade): data-analysis is then `partial`, the numbers known are shown.
+//
+// For tests: #analysis carries data-analysis (none | pending | partial | ready) and one data-* attribute per
 // number (data-solutions, data-distinct-solutions, data-difficulty, data-tier, data-score,
 // data-hardest, …); #alternative-label's data-alternative is the solution shown (1-based, 0 for
 // none); #step-label's data-step the explanation step shown (0 for none) of data-steps.
@@ -30,7 +33,7 @@ export class AnalysisView {
   }
 
   /** The analysis when it is ready (not pending), else null. */
-  ready() { const a = this.analysis; return a && !a.pending ? a : null; }
+  ready() { const a = this.analysis; return a && (!a.pending || a.partial) ? a : null; }
 
   /** The explanation step shown, or null. */
   currentStep() { return this.explained ? this.ready()?.steps?.[this.explained - 1] || null : null; }
@@ -75,9 +78,9 @@ export class AnalysisView {
     for (const name of this.names) delete panel.dataset[camel(name)];
     this.names = [];
     if (!a) { panel.dataset.analysis = 'none'; $('steps').hidden = true; return; }
-    panel.dataset.analysis = a.pending ? 'pending' : 'ready';
+    panel.dataset.analysis = a.partial ? 'partial' : a.pending ? 'pending' : 'ready';
     panel.setAttribute('aria-busy', String(!!a.pending));
-    if (a.pending) {
+    if (a.pending && !a.partial) {
       $('analysis-status').textContent = 'Working it out…';
       $('steps').hidden = true;
       return;
