@@ -34,15 +34,19 @@ public enum SudokuEditing: KindEditing {
         var content = SudokuLinkContent(sudoku)
         if let solution = content.solution,
            zip(sudoku.givens.cells, solution.cells).contains(where: { $0 != 0 && $0 != $1 }) { content.solution = nil }
-        return [
+        var fields: [JSONValue.Member] = [
             .init("frame", .fields(["left": .double(frame.originX), "top": .double(frame.originY), "cell": .double(frame.scaleX),
                                     "n": .int(sudoku.size.rawValue)])),
             .init("cells", .array(cells(sudoku, marks: document.state.marks))),
             .init("status", .string(sudoku.solutionSummary)),
-            .init("hint", .string(hint(sudoku))),
+            // With digits entered, the grader's hint for them (worked out here, remembered per
+            // grid); with none, the page shows the explanation's first steps from the analysis,
+            // so a pasted puzzle costs no search on the edit path.
             .init("links", .fields(["sudokupad": .string(SudokuLinks.link(for: content, format: .sudokupad)),
                                     "fpuzzles": .string(SudokuLinks.link(for: content, format: .fpuzzles))])),
         ]
+        if sudoku.currentState != sudoku.givens { fields.append(.init("hint", .string(hint(sudoku)))) }
+        return fields
     }
 
     /// The grader's hint for the working grid, remembered by givens and entries: a state is built

@@ -72,8 +72,9 @@ class App {
     if (doc?.kind === 'tangram') $('layer-select').value = doc.layer;
     $('caption').textContent = doc ? caption(doc) : '';
     $('status').textContent = doc ? state.status || state.svgError || '–' : 'No puzzle open';
-    $('hint-row').hidden = !state.hint;
-    $('hint').textContent = state.hint || '–';
+    const hint = state.hint || firstSteps(state.analysis);
+    $('hint-row').hidden = !hint;
+    $('hint').textContent = hint || '–';
     this.highlighted = null; this.highlightedItem = null; document.body.dataset.highlighted = '';
     this.paintFindings(state.findings || []);
     this.analysis.paint();
@@ -307,6 +308,13 @@ class App {
     if (command && ['c', 'v', 'x'].includes(e.key.toLowerCase())) return; // copy and paste stay the browser's
     if (this.view?.key(e)) e.preventDefault();
   }
+}
+
+/** Without a hint of its own, the explanation's steps up to the first that places a digit. */
+function firstSteps(analysis) {
+  const steps = analysis && (!analysis.pending || analysis.partial) ? analysis.steps || [] : [];
+  const end = steps.findIndex((s) => s.changes.some((c) => c.role === 'place'));
+  return end < 0 ? '' : steps.slice(0, end + 1).map((s) => s.text.replace(/^\d+\.\s*/, '')).join('\n');
 }
 
 function caption(doc) {
