@@ -282,11 +282,12 @@ export class SudokuView {
     const cells = this.cellsText();
     const has = (layer) => chosen.some((c) => c.marks?.[layer]?.length);
     if (this.entryMode === 'digit') {
-      const digits = chosen.filter((c) => (this.mode === 'given' ? c.given : c.digit));
-      if (digits.length) {
-        const names = digits.map((c) => c.cell).join(',');
-        this.app.run(this.mode === 'given' ? `given ${names} .` : `clear ${names}`);
-      } else if (has('corner') || has('centre')) this.app.run(`unmark ${cells}`);
+      // The digits the switch names first (givens or entries); entries also when no given is selected.
+      const givens = this.mode === 'given' ? chosen.filter((c) => c.given) : [];
+      const entries = chosen.filter((c) => c.digit);
+      if (givens.length) this.app.run(`given ${givens.map((c) => c.cell).join(',')} .`);
+      else if (entries.length) this.app.run(`clear ${entries.map((c) => c.cell).join(',')}`);
+      else if (has('corner') || has('centre')) this.app.run(`unmark ${cells}`);
       else if (has('colours')) this.app.run(`unmark ${cells} colour`);
       else this.app.log(`${cells.replaceAll(',', ', ')}: nothing to clear`, 'note');
       return;
