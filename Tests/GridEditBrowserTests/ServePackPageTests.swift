@@ -44,6 +44,10 @@ struct ServePackPageTests {
             let shown = try await Self.cardNames(on: served)
             #expect(Array(shown.prefix(listed.count)) == listed, "cards in the pack's own order: \(shown)")
             #expect(shown.last == "zz-broken.json", "the unlisted file comes after the listed ones")
+            // The heading's number is an attribute too: the cards of its pack.
+            let counted = try await served.browser.execute(
+                "return document.querySelector('#cards .pack-grid[data-folder=\"tangram-starter\"]').previousElementSibling.dataset.puzzles").string
+            #expect(counted == String(shown.count), "the heading counts \(counted ?? "nothing")")
             // Attributes and places read in one script each, so a repaint cannot come between.
             func card(_ name: String, _ attribute: String) async throws -> String? {
                 try await served.browser.execute("return document.querySelector(`#cards [data-path=\"tangram-starter/${arguments[0]}\"]`)?.getAttribute(arguments[1]) ?? null",

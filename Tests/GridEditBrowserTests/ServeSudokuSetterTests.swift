@@ -184,6 +184,8 @@ struct ServeSudokuSetterTests {
 
             try await served.load()
             try await expectMarks(cells, now)
+            let edits = try await served.pageState()["document"]?["edits"]?.int
+            #expect(try await browser.element("#caption").attribute("data-edits") == edits.map(String.init), "the caption's number")
 
             // kill -9: the journal has every mark; the next session recovers them.
             served.process.signal(SIGKILL)

@@ -71,6 +71,8 @@ class App {
     $('empty').hidden = !!doc;
     if (doc?.kind === 'tangram') $('layer-select').value = doc.layer;
     $('caption').textContent = doc ? caption(doc) : '';
+    // The caption's number, for scripts: the edits in the undo history.
+    if (doc) $('caption').dataset.edits = String(doc.edits); else delete $('caption').dataset.edits;
     $('status').textContent = doc ? state.status || state.svgError || '–' : 'No puzzle open';
     const hint = state.hint || firstSteps(state.analysis);
     $('hint-row').hidden = !hint;
@@ -148,6 +150,8 @@ class App {
     const errors = findings.filter((f) => f.severity === 'error').length;
     const count = $('findings-count');
     count.textContent = String(findings.length);
+    count.dataset.findings = String(findings.length);
+    count.dataset.errors = String(errors);
     count.className = 'badge' + (errors ? ' errors' : findings.length ? ' warnings' : '');
     if (!findings.length) {
       list.replaceChildren(Object.assign(document.createElement('li'), { className: 'none', textContent: 'No problems found' }));

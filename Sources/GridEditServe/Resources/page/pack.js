@@ -51,6 +51,7 @@ export class PackView {
       const heading = Object.assign(document.createElement('h3'), {
         textContent: `${pack ? `${pack.title} · ` : ''}${folder} · ${list.length} puzzle${list.length === 1 ? '' : 's'}${pack ? '' : ' · no pack.json'}`,
       });
+      heading.dataset.puzzles = String(list.length);
       if (pack) {
         const booklet = Object.assign(document.createElement('a'), {
           className: 'booklet', textContent: 'Booklet (PDF)', href: '/booklet/' + folder.split('/').map(encodeURIComponent).join('/'),
@@ -77,9 +78,12 @@ export class PackView {
     section.setAttribute('aria-label', `Curriculum ${c.name}`);
     section.dataset.curriculum = c.path;
     const problems = c.findings ? ` · ${c.findings} finding${c.findings === 1 ? '' : 's'}: run gridedit check` : '';
-    section.appendChild(Object.assign(document.createElement('h3'), {
+    const title = Object.assign(document.createElement('h3'), {
       textContent: `${c.path} · ${c.name} · ages ${c.ages} · ${c.days.length} days${problems}`,
-    }));
+    });
+    title.dataset.days = String(c.days.length);
+    title.dataset.findings = String(c.findings || 0);
+    section.appendChild(title);
     const strip = document.createElement('div');
     strip.className = 'timeline';
     for (const day of c.days) {
