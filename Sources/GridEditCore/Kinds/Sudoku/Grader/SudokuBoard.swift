@@ -59,6 +59,18 @@ struct SudokuBoard: Sendable, Equatable {
         geometry.units[unit].filter { candidates[$0] & Self.bit(digit) != 0 }
     }
 
+    /// How many empty cells of a unit can still take `digit`, and the first of them (-1 when
+    /// none): `cells(in:with:)` without building the list, for the hot loops.
+    func count(in unit: Int, with digit: Int) -> (count: Int, first: Int) {
+        var count = 0, first = -1
+        let bit = Self.bit(digit)
+        for cell in geometry.units[unit] where candidates[cell] & bit != 0 {
+            if count == 0 { first = cell }
+            count += 1
+        }
+        return (count, first)
+    }
+
     /// The digits already placed in a unit, as a mask.
     func placed(in unit: Int) -> UInt16 {
         var mask: UInt16 = 0

@@ -176,11 +176,11 @@ enum Forcing {
                 }
                 guard b.has(c, d) else { return broken("\(b.name(c)) would need \(d), which it can no longer hold") }
                 let others = b.candidates[c] & ~SudokuBoard.bit(d)
-                let before = b.candidates
+                // Naked singles and empty cells among the peers that lost d (found before placing,
+                // without copying the board's candidates).
+                let losers = g.peers[c].filter { b.values[$0] == 0 && b.candidates[$0] & SudokuBoard.bit(d) != 0 }
                 b.place(c, d)
                 placed.append((c, d))
-                // Naked singles and empty cells among the peers that lost d.
-                let losers = g.peers[c].filter { b.values[$0] == 0 && before[$0] & SudokuBoard.bit(d) != 0 }
                 for peer in losers {
                     switch b.candidates[peer].nonzeroBitCount {
                     case 0: return broken("\(b.name(peer)) would have no digit left")
@@ -189,13 +189,23 @@ enum Forcing {
                     }
                 }
                 // Hidden singles: d in the losers' units, the other digits of c in c's units.
-                var checks: [(unit: Int, digit: Int)] = []
-                for peer in losers { for u in g.unitsOfCell[peer] { checks.append((u, d)) } }
-                for e in SudokuBoard.digits(others) { for u in g.unitsOfCell[c] { checks.append((u, e)) } }
-                for (unit, e) in checks where b.placed(in: unit) & SudokuBoard.bit(e) == 0 {
-                    let places = b.cells(in: unit, with: e)
-                    if places.isEmpty { return broken("\(e) would have no place left in \(g.unitName(unit))") }
-                    if places.count == 1 { queue.append((places[0], e)) }
+                // (In the order the checks were always made: the losers' units for d, then c's units
+                // for each other digit.)
+                func check(_ unit: Int, _ e: Int) -> String? {
+                    guard b.placed(in: unit) & SudokuBoard.bit(e) == 0 else { return nil }
+                    let (count, first) = b.count(in: unit, with: e)
+                    if count == 0 { return "\(e) would have no place left in \(g.unitName(unit))" }
+                    if count == 1 { queue.append((first, e)) }
+                    return nil
+                }
+                for peer in losers {
+                    for u in g.unitsOfCell[peer] { if let why = check(u, d) { return broken(why) } }
+                }
+                var rest = others
+                while rest != 0 {
+                    let e = rest.trailingZeroBitCount + 1
+                    rest &= rest - 1
+                    for u in g.unitsOfCell[c] { if let why = check(u, e) { return broken(why) } }
                 }
             }
             // No single left: locked candidates, then the singles they make, until nothing changes.
@@ -210,9 +220,9 @@ enum Forcing {
             for unit in g.units.indices {
                 let placedHere = b.placed(in: unit)
                 for e in 1...g.n where placedHere & SudokuBoard.bit(e) == 0 {
-                    let places = b.cells(in: unit, with: e)
-                    if places.isEmpty { return broken("\(e) would have no place left in \(g.unitName(unit))") }
-                    if places.count == 1 { queue.append((places[0], e)) }
+                    let (count, first) = b.count(in: unit, with: e)
+                    if count == 0 { return broken("\(e) would have no place left in \(g.unitName(unit))") }
+                    if count == 1 { queue.append((first, e)) }
                 }
             }
         }
@@ -226,8 +236,8 @@ enum Forcing {
         var changed = false
         for box in 2 * n..<3 * n {
             for d in 1...n {
+                guard b.count(in: box, with: d).count >= 2 else { continue }
                 let places = b.cells(in: box, with: d)
-                guard places.count >= 2 else { continue }
                 for line in [g.rowUnit(places[0]), g.columnUnit(places[0])]
                     where places.allSatisfy({ g.unitsOfCell[$0].contains(line) }) {
                     for cell in g.units[line] where g.boxUnit(cell) != box && b.has(cell, d) {
@@ -239,8 +249,8 @@ enum Forcing {
         }
         for line in 0..<2 * n {
             for d in 1...n {
+                guard b.count(in: line, with: d).count >= 2 else { continue }
                 let places = b.cells(in: line, with: d)
-                guard places.count >= 2 else { continue }
                 let box = g.boxUnit(places[0])
                 guard places.allSatisfy({ g.boxUnit($0) == box }) else { continue }
                 for cell in g.units[box] where !g.unitsOfCell[cell].contains(line) && b.has(cell, d) {
