@@ -78,9 +78,7 @@ extension SudokuCommand {
             let items = outcome.items
             let lines = parallelMap(items.count, jobs: jobs) { index -> String in
                 let item = items[index]
-                let grade = SudokuGrader.grade(item.grid, explaining: false)
-                let stored = item.puzzle.map { " (file says \($0.difficulty.rawValue))" } ?? ""
-                return "\(item.label): \(grade.line)\(stored)"
+                return SudokuGrader.grade(item.grid, explaining: false).line(for: item.label, fileSays: item.puzzle?.difficulty)
             }
             for line in lines { print(line) }
             try finish(errors: outcome.errors, ioError: outcome.hadIOError)

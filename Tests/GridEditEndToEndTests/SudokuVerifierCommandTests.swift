@@ -239,17 +239,9 @@ struct SudokuVerifierCommandTests {
     func generate(size: String, difficulty: String, symmetry: String) throws {
         let output = try GridEditBinary.run(["sudoku", "generate", "--size", size, "--difficulty", difficulty,
                                              "--symmetry", symmetry, "--count", "2", "--seed", "3", "--grade"])
-        #expect(output.status == 0)
-        #expect(output.lines.count == 2)
         let n = Int(size)!
-        for line in output.lines {
-            let fields = line.split(separator: " ").map(String.init)
-            try #require(fields.count == 5)
-            #expect(fields[0].count == n * n)
-            #expect(fields[1] == difficulty)
-            // Unique, as `solve` sees it, and graded the same by `grade`.
-            let solved = try GridEditBinary.run(["sudoku", "solve", "-"], input: fields[0])
-            #expect(solved.lines.first?.hasPrefix("1 ") == true)
+        for fields in try Self.generated(output, count: 2, size: n, tier: difficulty) {
+            // Graded the same by `grade`.
             let graded = try GridEditBinary.run(["sudoku", "grade", "-"], input: fields[0])
             #expect(graded.lines.first == fields[1...].joined(separator: " "))
             // The pattern of givens has the symmetry.
@@ -262,7 +254,7 @@ struct SudokuVerifierCommandTests {
                     case "rot90": g[c][m - r]
                     default: g[r][m - c]
                     }
-                    #expect((g[r][c] == 0) == (image == 0), "\(line) at r\(r + 1)c\(c + 1)")
+                    #expect((g[r][c] == 0) == (image == 0), "\(fields[0]) at r\(r + 1)c\(c + 1)")
                 }
             }
         }
@@ -298,16 +290,24 @@ struct SudokuVerifierCommandTests {
           arguments: ["4", "6", "9"])
     func generateDefaults(size: String) throws {
         let output = try GridEditBinary.run(["sudoku", "generate", "--size", size, "--count", "3", "--seed", "5", "--grade"])
-        #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.lines.count == 3)
         let n = Int(size)!
-        for line in output.lines {
+        _ = try Self.generated(output, count: 3, size: n, tier: n == 4 ? "easy" : "medium")
+    }
+
+    /// The fields of each line `generate --grade` printed (`PUZZLE TIER HARDEST STEPS SCORE`),
+    /// once checked: exit 0, `count` lines of five fields, a puzzle of `size`×`size` cells of
+    /// `tier`, unique as `solve` sees it.
+    static func generated(_ output: GridEditBinary.Output, count: Int, size n: Int, tier: String) throws -> [[String]] {
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.lines.count == count)
+        return try output.lines.map { line in
             let fields = line.split(separator: " ").map(String.init)
             try #require(fields.count == 5)
             #expect(fields[0].count == n * n)
-            #expect(fields[1] == (n == 4 ? "easy" : "medium"), "\(line)")
+            #expect(fields[1] == tier, "\(line)")
             let solved = try GridEditBinary.run(["sudoku", "solve", "-"], input: fields[0] + "\n")
             #expect(solved.lines.first?.hasPrefix("1 ") == true, "\(fields[0]) is unique")
+            return fields
         }
     }
 

@@ -78,6 +78,13 @@ public struct SudokuGrid: Sendable, Hashable {
     }
 
     /// The rows as strings of digits and `.`, top row first: the JSON form.
+    /// The cells (row-major indices) whose digit another cell of their row, column or box also
+    /// holds: both cells of every conflict, for drawing them red.
+    public var conflictingCells: Set<Int> {
+        let n = size.rawValue
+        return Set(conflicts.flatMap { [$0.first.0 * n + $0.first.1, $0.second.0 * n + $0.second.1] })
+    }
+
     public var rowStrings: [String] {
         let n = size.rawValue
         return (0..<n).map { r in

@@ -106,7 +106,7 @@ extension CommandInterpreter {
         let (document, editor) = try requireSudoku()
         // The words of `gridedit sudoku grade FILE`: TIER HARDEST STEPS SCORE, and what the file says.
         let grade = SudokuGrader.grade(editor.puzzle.givens, explaining: false)
-        console.say("\(document.displayName): \(grade.line) (file says \(editor.puzzle.metadata.difficulty.rawValue))", .plain)
+        console.say(grade.line(for: document.displayName, fileSays: editor.puzzle.metadata.difficulty), .plain)
     }
 
     func explain(_ a: inout Arguments) throws(EditError) {

@@ -77,11 +77,7 @@ public enum SudokuEditing: KindEditing {
     private static func cells(_ sudoku: SudokuPuzzle, marks: [String: JSONValue]) -> [JSONValue] {
         let editor = SudokuEditor(puzzle: sudoku)
         let n = sudoku.size.rawValue
-        var conflicting = Set<Int>()
-        for conflict in sudoku.currentState.conflicts {
-            conflicting.insert(conflict.first.0 * n + conflict.first.1)
-            conflicting.insert(conflict.second.0 * n + conflict.second.1)
-        }
+        let conflicting = sudoku.currentState.conflictingCells
         var result: [JSONValue] = []
         for r in 0..<n {
             for c in 0..<n {
@@ -111,11 +107,7 @@ struct SudokuTextView {
         let size = puzzle.size
         let n = size.rawValue
         let grid = puzzle.currentState
-        var conflicting = Set<Int>()
-        for conflict in grid.conflicts {
-            conflicting.insert(conflict.first.0 * n + conflict.first.1)
-            conflicting.insert(conflict.second.0 * n + conflict.second.1)
-        }
+        let conflicting = grid.conflictingCells
         let boxWidth = size.boxColumns * 2 + 1
         func rule(_ left: String, _ middle: String, _ right: String) -> [StyledText.Run] {
             [.init("    " + left + Array(repeating: String(repeating: "─", count: boxWidth), count: n / size.boxColumns)

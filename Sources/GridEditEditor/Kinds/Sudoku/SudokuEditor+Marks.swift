@@ -140,7 +140,6 @@ extension SudokuEditor {
     /// f-puzzles link (or their JSON). The second value names it for messages.
     public static func pasted(_ text: String) throws(EditError) -> (grid: SudokuGrid, source: String) {
         let trimmed = text.trimming(" \t\r\n")
-        guard !trimmed.isEmpty else { throw EditError("nothing to paste: copy a puzzle line (81 characters, . for empty) or a SudokuPad or f-puzzles link") }
         if trimmed.hasPrefix("{") || trimmed.contains("://") {
             do {
                 let content = try SudokuLinks.decode(trimmed)
@@ -150,10 +149,15 @@ extension SudokuEditor {
                 throw EditError("cannot paste this link: \(error.message)")
             }
         }
-        let line = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "," || $0 == ";" }).first.map(String.init) ?? trimmed
-        do {
-            return (try SudokuGrid(line: line), "\(line.count)-cell line")
-        } catch {
+        // Read as the batch line interface reads a line: fields after the puzzle (a rating) are
+        // ignored; nothing but blanks and comments is nothing to paste.
+        guard let line = SudokuBatch.parse(Array(trimmed.utf8)).lines.first else {
+            throw EditError("nothing to paste: copy a puzzle line (81 characters, . for empty) or a SudokuPad or f-puzzles link")
+        }
+        switch line.puzzle {
+        case .success(let grid):
+            return (grid, "\(grid.cells.count)-cell line")
+        case .failure(let error):
             throw EditError("cannot paste this: \(error.description); paste a puzzle line (16, 36 or 81 cells, digits and . for empty) or a SudokuPad or f-puzzles link")
         }
     }

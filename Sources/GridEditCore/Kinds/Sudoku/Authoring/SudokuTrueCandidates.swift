@@ -20,21 +20,13 @@ public enum SudokuTrueCandidates {
         guard let first = counter.count(grid, limit: 1).solutions.first else { return Array(repeating: [], count: count) }
         record(first)
         let n = grid.size.rawValue
-        let size = grid.size
+        // A digit a peer holds is in no solution (and the solver is only given grids without
+        // conflicts): the board's candidates leave those out.
+        let board = SudokuBoard(grid)
         var probe = grid
         for i in 0..<count where grid.cells[i] == 0 {
             if isCancelled() { return nil }
-            // A digit a peer holds is in no solution (and the solver is only given grids
-            // without conflicts).
-            let (row, column) = (i / n, i % n)
-            var peers = UInt32(0)
-            let top = row / size.boxRows * size.boxRows, left = column / size.boxColumns * size.boxColumns
-            for k in 0..<n {
-                peers |= 1 << UInt32(grid[row, k])
-                peers |= 1 << UInt32(grid[k, column])
-                peers |= 1 << UInt32(grid[top + k / size.boxColumns, left + k % size.boxColumns])
-            }
-            for digit in 1...n where (found[i] | peers) & (1 << UInt32(digit)) == 0 {
+            for digit in 1...n where board.has(i, digit) && found[i] & (1 << UInt32(digit)) == 0 {
                 probe.cells[i] = UInt8(digit)
                 if let solution = counter.count(probe, limit: 1).solutions.first { record(solution) }
             }

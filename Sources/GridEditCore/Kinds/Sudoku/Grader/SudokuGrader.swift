@@ -220,6 +220,13 @@ public struct SudokuGrade: Sendable, Hashable {
         let first = tier?.rawValue ?? status.rawValue
         return "\(first) \(hardest?.id ?? "-") \(steps.count) \(score.map(String.init) ?? "-")"
     }
+
+    /// The line `gridedit sudoku grade` prints for a puzzle file (the REPL's `grade` too):
+    /// `cat.json: hard x-wing 61 1240 (file says medium)`; without a recorded difficulty, no
+    /// parenthesis.
+    public func line(for label: String, fileSays recorded: Difficulty?) -> String {
+        "\(label): \(line)" + (recorded.map { " (file says \($0.rawValue))" } ?? "")
+    }
 }
 
 /// Help for a player, from `SudokuGrader.hint(givens:current:)`.
