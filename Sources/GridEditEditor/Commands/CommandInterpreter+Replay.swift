@@ -57,6 +57,7 @@ extension CommandInterpreter {
             edits += 1
             console.say(result.command.label, .edit)
             for note in result.notes { console.say("  " + note, .note) }
+            if let document = service.active { sayPlay(document) }
             if liveView, let redraw { console.documentChanged(redraw) }
         case .ignored(let why):
             ignored.append(why)

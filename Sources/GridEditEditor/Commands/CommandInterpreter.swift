@@ -90,6 +90,8 @@ public final class CommandInterpreter {
         case "show": try show(&a)
         case "replay": return try await replay(&a)
         case "capture": return try await capture(&a)
+        case "play": try play(&a)
+        case "hint": try playHint(&a)
         case "help": try help(&a)
         case "quit": return try quit(force: a.flag("--force"), arguments: &a)
         default:
@@ -130,6 +132,13 @@ public final class CommandInterpreter {
     func report(_ outcome: EditOutcome, on document: EditorDocument, prefix: String = "") {
         console.say(prefix + outcome.command.label, .edit)
         for note in outcome.notes { console.say("  " + note, .note) }
+        sayPlay(document)
+        if document.play != nil {
+            // A play board's findings are the child's work in progress, not the puzzle's.
+            sayJournalWarnings()
+            if liveView { console.documentChanged(document) }
+            return
+        }
         reportChanges(added: outcome.added, resolved: outcome.resolved)
         sayJournalWarnings()
         if liveView { console.documentChanged(document) }
@@ -331,7 +340,7 @@ public struct Arguments {
     private(set) var flags: Set<String> = []
     private(set) var options: [String: String] = [:]
 
-    static let valued: Set<String> = ["--speed", "--camera", "--video", "--colors", "--port", "--host"]
+    static let valued: Set<String> = ["--speed", "--camera", "--video", "--colors", "--port", "--host", "--records"]
 
     init(spec: CommandSpec, words: [String]) throws(EditError) {
         self.spec = spec

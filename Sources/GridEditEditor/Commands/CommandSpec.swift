@@ -12,6 +12,7 @@ public struct CommandSpec: Sendable {
         public static let documents = Group("Documents")
         public static let editing = Group("Editing")
         public static let session = Group("Session")
+        public static let play = Group("Play")
     }
 
     /// What a positional argument is, for completion.
@@ -151,6 +152,30 @@ extension CommandSpec {
                         """,
                     arguments: [.path(extensions: ["png", "jpg", "jpeg"])], repeatsLast: true,
                     flags: ["--camera", "--video", "--image", "--colors"]),
+
+        // Play
+        CommandSpec("play", group: .play, usage: "play [FILE] [--records DIR] | play stop",
+                    summary: "play a puzzle as a child would: every placement judged against every solution",
+                    details: """
+                        Opens a play board for FILE (or the active puzzle): a tangram's figure with the seven pieces \
+                        in the tray, a Sudoku's givens. Put pieces down with the usual commands (place, move, rotate, \
+                        flip, remove), a touch file (replay) or the camera (capture): each piece that lands on the \
+                        figure is judged `fits k of n` (k of the n solutions still open have it there), `fits \
+                        elsewhere` (right piece and turn: it says which way to move it), `fits no solution`, \
+                        `overlaps` or `outside`; the figure is solved when the pieces cover it exactly, by any \
+                        solution. A Sudoku digit is right, wrong or conflicts. `hint` helps without undoing the \
+                        child's work. The play record (every event with its time) is written as you go to DIR \
+                        (default: playtests/), for `gridedit playtest report`. `play stop` ends the play.
+                        """,
+                    arguments: [.path(extensions: ["json"])], flags: ["--records"]),
+        CommandSpec("hint", group: .play, usage: "hint [1|2|3]",
+                    summary: "in play: the next piece and place from a solution that keeps every piece down (asking again tells more)",
+                    details: """
+                        Level 1 names the piece, 2 says where (the page draws its outline), 3 gives the exact \
+                        placement as a command. When no solution keeps every piece on the figure, the hint names \
+                        the piece to take back: the one whose removal leaves the most solutions.
+                        """,
+                    arguments: [.words(["1", "2", "3"])]),
 
         // Session
         CommandSpec("help", aliases: ["?"], group: .session, usage: "help [COMMAND]",

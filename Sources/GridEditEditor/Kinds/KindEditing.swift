@@ -69,6 +69,11 @@ public protocol KindEditing: Sendable {
     /// A template's puzzle with nothing on its board, for `new TEMPLATE --empty` (a tangram without
     /// its pieces placed); nil when the kind's templates are already empty.
     static func emptied(_ puzzle: any Puzzle) -> (any Puzzle)?
+
+    /// Play mode: the board a child gets for `puzzle` (a tangram's figure with the pieces in the
+    /// tray, a Sudoku's givens) and the judge of every change to it. Throws, saying why, for a
+    /// puzzle that cannot be played (no figure, no unique solution) or a kind without play mode.
+    static func play(_ puzzle: any Puzzle) throws(EditError) -> PlayStart
 }
 
 /// Where a drag would land: each part that would move, with its outline on the drawing.
@@ -90,6 +95,9 @@ extension KindEditing {
     public static func analysisJob(of document: EditorDocument) -> AnalysisJob? { nil }
     public static func parts(of finding: Finding, in document: EditorDocument) -> [String] { [] }
     public static func emptied(_ puzzle: any Puzzle) -> (any Puzzle)? { nil }
+    public static func play(_ puzzle: any Puzzle) throws(EditError) -> PlayStart {
+        throw EditError("a \(puzzle.kindName) puzzle has no play mode")
+    }
     public static func promptTag(of document: EditorDocument) -> String? { nil }
     public static func completions(for argument: CommandSpec.Argument, in document: EditorDocument?) -> [String]? { nil }
     public static var commands: [KindCommand] { [] }

@@ -32,6 +32,11 @@ public final class EditorDocument {
     /// Every current finding: the live ones, plus the searching rules' while they are current.
     public var findings: [Finding] { liveFindings + (searchFindings ?? []) }
     var journal: JournalWriter?
+    /// Play mode: this document is a child's board, judged as it changes (``PlaySession``). A
+    /// play board is never saved or journaled; its record is.
+    public internal(set) var play: PlaySession?
+    /// `play-3 (cat.json)`: a play board's name.
+    var playName: String?
 
     init(serial: Int, path: String?, puzzle: any Puzzle, schemaReference: String?, fingerprint: [UInt8]?) {
         self.serial = serial
@@ -48,13 +53,15 @@ public final class EditorDocument {
     /// Unsaved changes: the puzzle differs from the last save (undoing back to it makes the
     /// document clean again). Play state counts (entered Sudoku digits); groups and pins are
     /// session state and do not.
-    public var isDirty: Bool { !state.puzzle.isEqual(to: savedPuzzle) }
+    /// A play board is never dirty: there is nothing of it to save.
+    public var isDirty: Bool { play == nil && !state.puzzle.isEqual(to: savedPuzzle) }
 
     /// The puzzle as a file holds it.
     public var fileDocument: PuzzleDocument { PuzzleDocument(puzzle: state.puzzle, schemaReference: schemaReference) }
 
     /// `cat.json`, or `untitled-2` before the first save.
     public var displayName: String {
+        if let playName { return playName }
         guard let path else { return "untitled-\(serial)" }
         return path.split(separator: "/").last.map(String.init) ?? path
     }

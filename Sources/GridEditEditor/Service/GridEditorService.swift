@@ -129,7 +129,7 @@ public final class GridEditorService {
 
     /// New, opened and recovered documents get a live validation: opening stays fast whatever
     /// the puzzle (`validate` runs the searching rules).
-    private func add(_ document: EditorDocument) {
+    func add(_ document: EditorDocument) {
         document.liveFindings = validator.validate(document.puzzle, depth: .live)
         document.searchFindings = nil
         documents.append(document)
@@ -137,7 +137,7 @@ public final class GridEditorService {
         didChange?()
     }
 
-    private func takeSerial() -> Int {
+    func takeSerial() -> Int {
         defer { nextSerial += 1 }
         return nextSerial
     }
@@ -155,6 +155,9 @@ public final class GridEditorService {
     public func save(_ document: EditorDocument, as newPath: String? = nil, force: Bool = false) throws(EditError) -> SaveReport {
         guard let target = newPath ?? document.path else {
             throw EditError("\(document.displayName) has no file yet; use `save as PATH`")
+        }
+        if document.play != nil {
+            throw EditError("\(document.displayName) is a play board, not a puzzle file: its record is written as you play (`play stop` ends it)")
         }
         var puzzle = document.state.puzzle
         var notes = puzzle.prepareForSave()
@@ -207,6 +210,7 @@ public final class GridEditorService {
         }
         document.journal?.discard()
         document.journal = nil
+        document.play?.finish(completed: false)
         guard let index = documents.firstIndex(where: { $0 === document }) else { return }
         documents.remove(at: index)
         if active === document { active = documents.isEmpty ? nil : documents[min(index, documents.count - 1)] }
@@ -284,7 +288,8 @@ public final class GridEditorService {
     }
 
     private func journal(_ command: EditCommand, for document: EditorDocument) {
-        guard let store = environment.journals else { return }
+        // A play board is the child's, rebuilt by `play`; its record is written as it goes.
+        guard let store = environment.journals, document.play == nil else { return }
         do {
             if document.journal == nil {
                 document.journal = try store.create(header: document.journalHeader(boot: boot, started: environment.now()),
@@ -309,6 +314,7 @@ public final class GridEditorService {
     /// After an edit: the live rules only. The searching rules' findings are now stale and are
     /// dropped until the next full validation; the report compares live findings.
     func validate(_ document: EditorDocument, after command: EditCommand, notes: [String]) -> EditOutcome {
+        document.play?.observe(document.puzzle)
         let before = document.liveFindings
         let after = validator.validate(document.puzzle, depth: .live)
         document.liveFindings = after

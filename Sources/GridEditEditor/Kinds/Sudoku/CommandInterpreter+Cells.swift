@@ -150,6 +150,7 @@ extension CommandInterpreter {
     }
 
     func hint(_ a: inout Arguments) throws(EditError) {
+        if service.active?.play != nil { return try playHint(&a) }
         try a.end()
         let (document, editor) = try requireSudoku()
         let hint = editor.hint

@@ -14,7 +14,10 @@ public enum SudokuEditing: KindEditing {
         return "\(s.size.rawValue)×\(s.size.rawValue), \(s.givens.cells.filter { $0 != 0 }.count) givens"
     }
 
+    public static func play(_ puzzle: any Puzzle) throws(EditError) -> PlayStart { try SudokuPlayJudge.start(puzzle) }
+
     public static func status(of document: EditorDocument) -> [String] {
+        if let play = document.play { return ["play: " + play.judge.status] }
         guard let s = document.puzzle as? SudokuPuzzle else { return [] }
         let givens = s.givens.cells.filter { $0 != 0 }.count
         let empty = s.currentState.cells.filter { $0 == 0 }.count

@@ -21,7 +21,10 @@ public enum TangramEditing: KindEditing {
         return tangram
     }
 
+    public static func play(_ puzzle: any Puzzle) throws(EditError) -> PlayStart { try TangramPlayJudge.start(puzzle) }
+
     public static func status(of document: EditorDocument) -> [String] {
+        if let play = document.play { return ["play: " + play.judge.status] }
         guard let t = document.puzzle as? TangramPuzzle else { return [] }
         let pinned = document.pinnedPieces(in: document.layer).count
         return ["\(document.layer.rawValue) \(TangramKind.poses(document.layer.arrangement, of: t).count)/7 placed"

@@ -1,0 +1,102 @@
+import GridEditCore
+import GridEditLayout
+import GridEditGeometry
+import GridEditJSON
+
+/// The Tangram's play mode: the child gets the figure and the seven pieces in the tray; every
+/// piece that lands on the figure is judged against every solution (``TangramPlay``).
+final class TangramPlayJudge: PlayJudge {
+    private(set) var play: TangramPlay
+    /// The poses last seen, to tell what moved.
+    private var seen: [TangramPiece: Pose] = [:]
+    /// The latest judgement, for the page's banner.
+    private(set) var latest: (piece: TangramPiece, judgement: TangramPlay.Judgement)?
+
+    init(play: TangramPlay) { self.play = play }
+
+    /// The figure with nothing on it: the silhouette the child fills.
+    static func start(_ puzzle: any Puzzle) throws(EditError) -> PlayStart {
+        guard let tangram = puzzle as? TangramPuzzle else { throw EditError("not a tangram") }
+        guard let figure = TangramPlay.figure(of: tangram) else {
+            throw EditError("\(tangram.metadata.id) has no figure a child could fill (no usable silhouette and no complete arrangement); `validate` says why")
+        }
+        let play = TangramPlay(figure: figure)
+        guard !play.solutions.isEmpty else {
+            throw EditError("\(tangram.metadata.id) cannot be played: no arrangement of the seven pieces fills its figure (`validate` shows the finding)")
+        }
+        var board = tangram
+        board.pieces = []
+        board.silhouette = figure.rings
+        board.tray = nil
+        board.currentState = []
+        return PlayStart(board: board, judge: TangramPlayJudge(play: play))
+    }
+
+    func observe(_ puzzle: any Puzzle) -> [PlayRecord.Interaction] {
+        guard let tangram = puzzle as? TangramPuzzle else { return [] }
+        let now = Dictionary((tangram.pieces ?? []).map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        var events: [PlayRecord.Interaction] = []
+        for piece in TangramPiece.allCases {
+            let before = seen[piece], after = now[piece]
+            guard before != after else { continue }
+            let wasOnFigure = play.placed[piece] != nil
+            if let after, let judgement = play.place(after) {
+                latest = (piece, judgement)
+                var k: Int?, n: Int?
+                if case .fits(let a, let b) = judgement { k = a; n = b }
+                events.append(PlayRecord.Interaction(time: 0, kind: .place, part: piece.rawValue, judgement: judgement.name,
+                                                     k: k, n: n, detail: judgement.text))
+            } else {
+                play.remove(piece)
+                if wasOnFigure {
+                    events.append(PlayRecord.Interaction(time: 0, kind: .remove, part: piece.rawValue,
+                                                         detail: after == nil ? "taken back to the tray" : "moved off the figure"))
+                }
+            }
+        }
+        seen = now
+        return events
+    }
+
+    func hint(level: Int) -> PlayHint {
+        let hint = play.hint()
+        switch hint {
+        case .solved: return PlayHint(text: hint.text(level: level))
+        case .takeBack(let piece, _): return PlayHint(text: hint.text(level: level), parts: [piece.rawValue], command: "remove \(piece.rawValue)")
+        case .place(let pose, _, _):
+            let command = "place \(pose.piece.rawValue) \(pose.position.x) \(pose.position.y) \(pose.rotation.degrees)" + (pose.flipped ? " flip" : "")
+            return PlayHint(text: hint.text(level: level), parts: [pose.piece.rawValue], command: level >= 3 ? command : nil,
+                            outline: level >= 2 ? pose.vertices.map { [$0.x.doubleValue, $0.y.doubleValue] } : nil)
+        }
+    }
+
+    var isSolved: Bool { play.isSolved }
+
+    var status: String {
+        let accepted = play.accepted
+        let open = play.solutions(keeping: accepted).count
+        if isSolved { return "solved: all 7 pieces fill the figure" }
+        return "\(accepted.count) of 7 pieces accepted, \(open) of \(play.solutions.count) solution\(play.solutions.count == 1 ? "" : "s") still open"
+    }
+
+    func pageFields() -> [JSONValue.Member] {
+        let accepted = play.accepted
+        var fields: [JSONValue.Member] = [
+            .init("solutions", .int(play.solutions.count)),
+            .init("open", .int(play.solutions(keeping: accepted).count)),
+            .init("accepted", .int(accepted.count)),
+            .init("solved", .bool(isSolved)),
+            .init("judgements", .object(play.placed.keys.sorted().map { piece in
+                let judgement = play.placed[piece]!.judgement
+                return .init(piece.rawValue, .fields(["judgement": .string(judgement.name), "text": .string(judgement.text)]))
+            })),
+        ]
+        if let latest {
+            var members: [JSONValue.Member] = [.init("piece", .string(latest.piece.rawValue)), .init("judgement", .string(latest.judgement.name)),
+                                               .init("text", .string("\(latest.piece.rawValue): \(latest.judgement.text)"))]
+            if case .fits(let k, let n) = latest.judgement { members += [.init("k", .int(k)), .init("n", .int(n))] }
+            fields.append(.init("latest", .object(members)))
+        }
+        return fields
+    }
+}
