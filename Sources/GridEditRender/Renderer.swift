@@ -80,6 +80,15 @@ public final class Renderer: Sendable {
         return try canvas.finish()
     }
 
+    /// The chart of a play-test report: per puzzle, the median time to solve as a bar, with the
+    /// plays, solves, wrong placements and hints beside it. PNG `size` pixels wide (default 1200).
+    public func renderPlaytestChart(_ report: PlaytestReport, as format: RenderFormat, size: Int? = nil) throws(RenderError) -> [UInt8] {
+        let job = Job.playtest(report, size)
+        let canvas = try CairoCanvas(surface(for: job, format: format), fonts: fonts)
+        draw(job, on: canvas)
+        return try canvas.finish()
+    }
+
     /// The printable overview of a curriculum as a PDF: one line a day with its puzzles' thumbnails.
     public func renderCurriculumOverview(_ plot: CurriculumPlot) throws(RenderError) -> [UInt8] {
         let job = Job.overview(plot)
@@ -128,6 +137,7 @@ public final class Renderer: Sendable {
         case sheet(SheetPack, SheetOptions)
         case chart(CurriculumPlot, Int?)
         case overview(CurriculumPlot)
+        case playtest(PlaytestReport, Int?)
     }
 
     static let pointsPerMillimetre = 72 / 25.4
@@ -176,6 +186,19 @@ public final class Renderer: Sendable {
             case .svg: return .svg(width: width, height: width / CurriculumChartDrawing.aspect)
             case .pdf: return .pdf(width: width, height: width / CurriculumChartDrawing.aspect, metadata: metadata)
             }
+        case .playtest(let report, let size):
+            let height = PlaytestChartDrawing.heightRatio(report)
+            switch format {
+            case .png:
+                let pixels = size ?? 1200
+                return .png(width: pixels, height: Int((Double(pixels) * height).rounded()))
+            case .svg: return .svg(width: Double(size ?? 842), height: Double(size ?? 842) * height)
+            case .pdf:
+                let width = style.sheet.height * Self.pointsPerMillimetre
+                return .pdf(width: width, height: width * height,
+                            metadata: PDFMetadata(title: "Play-test report", author: nil,
+                                                  subject: "\(report.entries.count) puzzles", date: "1970-01-01T00:00:00Z"))
+            }
         case .overview(let plot):
             return .pdf(width: style.sheet.width * Self.pointsPerMillimetre, height: style.sheet.height * Self.pointsPerMillimetre,
                         metadata: PDFMetadata(title: plot.curriculum.name, author: nil,
@@ -205,6 +228,8 @@ public final class Renderer: Sendable {
                 .draw(on: canvas, unit: surface.width / style.sheet.width)
         case .chart(let plot, _):
             CurriculumChartDrawing(style: style, layout: layout, plot: plot).draw(on: canvas, width: surface.width, height: surface.height)
+        case .playtest(let report, _):
+            PlaytestChartDrawing(style: style, layout: layout, report: report).draw(on: canvas, width: surface.width, height: surface.height)
         case .overview(let plot):
             CurriculumOverviewDrawing(style: style, layout: layout, plot: plot).draw(on: canvas, unit: surface.width / style.sheet.width)
         }

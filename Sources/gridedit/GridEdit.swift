@@ -7,7 +7,7 @@ struct GridEdit: AsyncParsableCommand {
         abstract: "Author, check and convert Tangram and Sudoku puzzles.",
         discussion: "Puzzle files and packs are described in docs/format.md.",
         version: "0.1.0",
-        subcommands: [Edit.self, Serve.self, Check.self, Report.self, List.self, Format.self, SudokuCommand.self, TangramCommand.self, Render.self, CurriculumCommand.self,
+        subcommands: [Edit.self, Serve.self, Check.self, Report.self, List.self, Format.self, SudokuCommand.self, TangramCommand.self, Render.self, CurriculumCommand.self, PlaytestCommand.self,
                       ForwardedMat.self, ForwardedCapture.self],
         defaultSubcommand: Edit.self
     )

@@ -174,3 +174,37 @@ public struct PlayRecord: Sendable, Hashable {
         return n.doubleValue
     }
 }
+
+extension PlayRecord {
+    /// Reads a record file's bytes: the record, or nil and every problem found (each with its
+    /// JSON path, line and column).
+    public static func load(_ bytes: [UInt8]) -> (record: PlayRecord?, problems: [Finding]) {
+        let root: JSONNode
+        do throws(JSONSyntaxError) { root = try JSONParser.parse(bytes) } catch {
+            return (nil, [error.ruleType.finding(error.message, at: error.path, location: error.location)])
+        }
+        let context = DecodeContext(source: bytes)
+        let record = decode(root, context: context)
+        if let record, !context.hasErrors { return (record, []) }
+        return (nil, context.findings.filter { $0.severity == .error })
+    }
+}
+
+extension PlaytestReport {
+    /// Every record (`*.json`) in a folder, read; the files that are not records, with why.
+    public static func load(folder: String) -> (records: [PlayRecord], problems: [(path: String, finding: Finding)]) {
+        var records: [PlayRecord] = []
+        var problems: [(String, Finding)] = []
+        for name in FileSystem.entries(of: folder) where name.hasSuffix(".json") {
+            let path = FileSystem.join(folder, name)
+            switch FileSystem.read(path) {
+            case .failure(let failure):
+                problems.append((path, Finding(rule: "io.read", severity: .error, message: failure.message)))
+            case .success(let bytes):
+                let (record, findings) = PlayRecord.load(bytes)
+                if let record { records.append(record) } else { problems += findings.map { (path, $0) } }
+            }
+        }
+        return (records, problems)
+    }
+}

@@ -19,7 +19,13 @@ extension GridEditorService {
                 throw EditError("\(error.message); pick another folder for play records with --records")
             }
             let stamp = environment.now().filter { $0.isNumber || $0 == "T" }
-            recordPath = FileSystem.join(recordFolder, "\(id)-\(stamp)-\(serial).json")
+            var path = FileSystem.join(recordFolder, "\(id)-\(stamp)-\(serial).json")
+            var extra = 1
+            while FileSystem.exists(path) {
+                extra += 1
+                path = FileSystem.join(recordFolder, "\(id)-\(stamp)-\(serial)-\(extra).json")
+            }
+            recordPath = path
         }
         let record = PlayRecord(id: "\(id)-\(serial)", activityId: id, kind: puzzle.kindName, source: source.path, startTime: "")
         let session = PlaySession(judge: start.judge, record: record, recordPath: recordPath)

@@ -240,6 +240,15 @@ public final class GridEditorService {
     /// it and validates.
     @discardableResult
     public func perform(_ proposal: Proposal, on document: EditorDocument) throws(EditError) -> EditOutcome {
+        var proposal = proposal
+        if let play = document.play {
+            // On a play board, parts settled next to a place of the puzzle land on it, in the same edit.
+            var state = document.state
+            try proposal.command.apply(to: &state)
+            let landing = play.judge.land(state.puzzle)
+            proposal.command.changes += landing.changes
+            proposal.notes += landing.notes
+        }
         try record(proposal.command, on: document)
         document.remember(proposal)
         document.undoStack.append(proposal.command)

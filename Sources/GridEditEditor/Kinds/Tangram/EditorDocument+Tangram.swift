@@ -17,6 +17,9 @@ extension EditorDocument {
 
     /// Remembers what a performed proposal's pieces were settled from.
     func remember(_ proposal: Proposal) {
+        // On a play board the pieces a child has put down stay put: later pieces settle against
+        // them, never the other way round.
+        guard play == nil else { return }
         guard !proposal.settledInputs.isEmpty, let tangram = state.puzzle as? TangramPuzzle else { return }
         for (layer, inputs) in proposal.settledInputs {
             for pose in TangramKind.poses(layer.arrangement, of: tangram) {

@@ -58,6 +58,22 @@ final class TangramPlayJudge: PlayJudge {
         return events
     }
 
+    /// Pieces settled near a place of the figure land on it exactly (the settling engine lays a
+    /// figure on the 0.25 grid; the silhouette need not be on it).
+    func land(_ puzzle: any Puzzle) -> (changes: [Change], notes: [String]) {
+        guard let tangram = puzzle as? TangramPuzzle else { return ([], []) }
+        var board = tangram.pieces ?? []
+        var changes: [Change] = [], notes: [String] = []
+        for index in board.indices {
+            let occupied = Set(board.indices.filter { $0 != index }.map { board[$0].footprint })
+            guard let landed = play.landing(for: board[index], occupied: occupied) else { continue }
+            changes.append(Change.pose(layer: .solution, piece: landed.piece, before: board[index], after: landed))
+            notes.append("\(landed.piece.rawValue): landed on the figure")
+            board[index] = landed
+        }
+        return (changes, notes)
+    }
+
     func hint(level: Int) -> PlayHint {
         let hint = play.hint()
         switch hint {

@@ -102,6 +102,8 @@ public struct TangramPlay: Sendable {
     private let solutionIDs: [[Int]]
     private let idOf: [Pose.Footprint: Int]
     private let footprints: [Pose.Footprint]
+    /// A pose per id (as some solution has it).
+    private let posesByID: [Pose]
     /// For each id, the solutions holding it (ascending).
     private let holders: [[Int]]
 
@@ -115,6 +117,7 @@ public struct TangramPlay: Sendable {
         self.solutions = solutions
         var idOf: [Pose.Footprint: Int] = [:]
         var footprints: [Pose.Footprint] = []
+        var posesByID: [Pose] = []
         var holders: [[Int]] = []
         var solutionIDs: [[Int]] = []
         for (index, solution) in solutions.enumerated() {
@@ -126,6 +129,7 @@ public struct TangramPlay: Sendable {
                     id = footprints.count
                     idOf[footprint] = id
                     footprints.append(footprint)
+                    posesByID.append(pose)
                     holders.append([])
                 }
                 holders[id].append(index)
@@ -135,6 +139,7 @@ public struct TangramPlay: Sendable {
         }
         self.idOf = idOf
         self.footprints = footprints
+        self.posesByID = posesByID
         self.holders = holders
         self.solutionIDs = solutionIDs
     }
@@ -244,6 +249,31 @@ public struct TangramPlay: Sendable {
     public mutating func remove(_ piece: TangramPiece) {
         placed[piece] = nil
         order.removeAll { $0 == piece }
+    }
+
+    // MARK: Landing on the figure
+
+    /// Where a piece put down near a place some solution gives its shape lands: the nearest such
+    /// place turned the same way, within `tolerance` units (its lowest corner to the place's), not
+    /// taken by a piece in `occupied`; nil when there is none (or the pose is one already). A
+    /// game's "snap to the outline", decided by the exact solutions, so that a child's piece a
+    /// hair off still lands exactly where the figure has room for it.
+    public func landing(for pose: Pose, occupied: Set<Pose.Footprint>, tolerance: Double = 0.3) -> Pose? {
+        let footprint = pose.footprint
+        if idOf[footprint] != nil { return nil }
+        let turned = Self.orientation(footprint)
+        let lowest = footprint.vertices.min(by: OctilinearRegion.lowestFirst)!
+        var best: (pose: Pose, distance: Double)?
+        for (id, other) in footprints.enumerated() where other.shape == footprint.shape && !occupied.contains(other) {
+            let corner = other.vertices.min(by: OctilinearRegion.lowestFirst)!
+            let dx = corner.doubleX - lowest.doubleX, dy = corner.doubleY - lowest.doubleY
+            let distance = (dx * dx + dy * dy).squareRoot()
+            guard distance <= tolerance, best.map({ distance < $0.distance }) ?? true, Self.orientation(other) == turned else { continue }
+            var landed = posesByID[id]
+            landed.piece = pose.piece
+            best = (landed, distance)
+        }
+        return best?.pose
     }
 
     // MARK: Hints
