@@ -27,6 +27,9 @@ public struct RenderOptions: Sendable, Equatable {
     public var solution: Bool
     /// Tangram, without `solution`: how much of the answer the child sees.
     public var hint: TangramHint
+    /// Tangram, with `solution`: the silhouette drawn (at the `hint` level) behind the pieces, as a
+    /// child playing sees the figure under the pieces put down so far.
+    public var figureBehind = false
     /// Tangram: the 8×8 play area with its unit grid.
     public var grid: Bool
     /// Sudoku: each empty cell's candidates (digits no given rules out).

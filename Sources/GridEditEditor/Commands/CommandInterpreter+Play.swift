@@ -21,7 +21,7 @@ extension CommandInterpreter {
             source = try requireDocument()
         }
         guard source.play == nil else { throw EditError("\(source.displayName) is already a play board; `play stop` ends it") }
-        let folder = a.option("--records") ?? "playtests"
+        let folder = a.option("--records") ?? playRecords
         let board = try service.startPlay(of: source, recordFolder: folder)
         let session = board.play!
         console.say("playing \(source.displayName) as \(board.displayName): \(session.judge.status)", .plain)
@@ -43,6 +43,8 @@ extension CommandInterpreter {
             level = n
         }
         let hint = session.hint(level: level)
+        // Not an edit, but every page shows the hint (and its outline on the board).
+        service.didChange?()
         console.say("hint \(session.lastHintLevel): \(hint.text)", .note)
         if let command = hint.command { console.say("  \(command)", .dim) }
         sayRecordWarnings(session)

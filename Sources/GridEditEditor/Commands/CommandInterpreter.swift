@@ -22,6 +22,9 @@ public final class CommandInterpreter {
     /// Starts a camera capture for `capture`: the front end runs gridedit-capture and reports
     /// what happens, the designer's Enter and Ctrl-C included. Nil: `capture` is unavailable.
     public var startCapture: ((CaptureRequest) throws(EditError) -> AsyncStream<CaptureSignal>)?
+    /// Where `play` writes its records unless told (`--records`): `playtests/` in the working
+    /// folder; `gridedit serve` uses the served folder's.
+    public var playRecords = "playtests"
     /// The commands this interpreter knows: the editor's own, then any the front end adds.
     public private(set) var commands = CommandSpec.all
     /// Runs a command the front end added (rendering, say); the active document may be nil.

@@ -138,11 +138,14 @@ public struct PageDrawing {
     public var puzzle: any Puzzle
     public var solution: Bool
     public var grid: Bool
+    /// A tangram's silhouette behind its pieces (a play board).
+    public var figureBehind: Bool
 
-    public init(puzzle: any Puzzle, solution: Bool = false, grid: Bool = false) {
+    public init(puzzle: any Puzzle, solution: Bool = false, grid: Bool = false, figureBehind: Bool = false) {
         self.puzzle = puzzle
         self.solution = solution
         self.grid = grid
+        self.figureBehind = figureBehind
     }
 }
 

@@ -114,7 +114,8 @@ public final class PlaySession {
             return stamped
         }
         guard !events.isEmpty else { return }
-        if events.contains(where: { $0.kind == .place }) {
+        if !events.isEmpty {
+            // The child did something: the next hint starts again from the first level.
             nextHintLevel = 1
             lastHint = nil
             lastHintLevel = 0

@@ -9,6 +9,7 @@ struct PuzzleFigure {
     let hint: TangramHint
     let grid: Bool
     let candidates: Bool
+    var figureBehind = false
     /// Device units per tangram unit shared by every tangram drawn (a sheet); nil: each fits its box.
     var tangramScale: Double?
 
@@ -19,6 +20,7 @@ struct PuzzleFigure {
         hint = options.hint
         grid = options.grid
         candidates = options.candidates
+        figureBehind = options.figureBehind
     }
 
     init(style: Style, layout: TextLayout, solution: Bool, hint: TangramHint, grid: Bool, candidates: Bool) {
@@ -41,7 +43,7 @@ struct PuzzleFigure {
     func draw(_ puzzle: any Puzzle, on canvas: Canvas, in box: Box, backdrop: Color) {
         if let tangram = puzzle as? TangramPuzzle {
             TangramFigure(style: style, puzzle: tangram, solution: solution, hint: hint, grid: grid, backdrop: backdrop,
-                          fixedScale: tangramScale)
+                          fixedScale: tangramScale, figureBehind: figureBehind)
                 .draw(on: canvas, in: box)
         } else if let sudoku = puzzle as? SudokuPuzzle {
             SudokuFigure(style: style, puzzle: sudoku, solution: solution, candidates: candidates, layout: layout)

@@ -23,6 +23,8 @@ struct TangramFigure {
     /// Device units per tangram unit, when several figures must share one scale (a sheet);
     /// nil fits this figure to its box.
     var fixedScale: Double? = nil
+    /// With `solution`: the silhouette at the `hint` level behind the pieces (play mode).
+    var figureBehind = false
 
     /// The play area, whose lower-left corner is the origin.
     static let playArea = 8.0
@@ -35,6 +37,7 @@ struct TangramFigure {
 
         let pieces = puzzle.pieces ?? []
         let piecePolygons = pieces.map(\.vertices)
+        if solution && figureBehind, puzzle.silhouette != nil { drawShape(on: canvas, viewport, pieces: []) }
         if solution && !pieces.isEmpty {
             // Each piece in its type's colour, then a thin line in the backdrop's colour around
             // every piece, which reads as the gap between real pieces.
@@ -46,7 +49,13 @@ struct TangramFigure {
             }
             return
         }
+        drawShape(on: canvas, viewport, pieces: pieces)
+    }
 
+    /// The child's view of the figure at the hint level: the silhouette (or the pieces' outline),
+    /// with `pieces` drawn in as lines at the `pieces` level.
+    private func drawShape(on canvas: Canvas, _ viewport: Viewport, pieces: [Pose]) {
+        let piecePolygons = pieces.map(\.vertices)
         let shapeRings = puzzle.silhouette.map { $0.map(\.vertices) } ?? piecePolygons
         switch hint {
         case .shape:

@@ -60,11 +60,16 @@ struct StateMessage {
         } else {
             members.append(.init("status", .string(entry.status(of: document).joined(separator: "; "))))
         }
+        if let play = document.play {
+            let frame = renderer?.previewFrame(of: drawing.puzzle, options: options) ?? Self.undrawnFrame
+            members.append(.init("play", Self.play(play, frame: frame, folder: folder)))
+        }
         if let analysis {
             let frame = renderer?.previewFrame(of: drawing.puzzle, options: options) ?? Self.undrawnFrame
             members.append(.init("analysis", Self.analysis(analysis, frame: frame)))
         }
-        members.append(.init("findings", .array(document.findings.map { finding in
+        // A play board's findings are the child's work in progress (pieces missing), not problems.
+        members.append(.init("findings", .array((document.play == nil ? document.findings : []).map { finding in
             Self.finding(finding, parts: entry.parts(of: finding, in: document))
         })))
         if !journalWarnings.isEmpty { members.append(.init("warnings", .array(journalWarnings.map(JSONValue.string)))) }
@@ -77,7 +82,9 @@ struct StateMessage {
 
     /// The render options of the page's drawing.
     static func options(for drawing: PageDrawing) -> RenderOptions {
-        RenderOptions(solution: drawing.solution, grid: drawing.grid, size: side)
+        var options = RenderOptions(solution: drawing.solution, grid: drawing.grid, size: side)
+        options.figureBehind = drawing.figureBehind
+        return options
     }
 
     private func documentInfo(_ d: EditorDocument) -> JSONValue {
@@ -131,6 +138,32 @@ struct StateMessage {
                 .fields(["text": .string(step.text), "focus": .array(step.focus.map(JSONValue.string)), "changes": .array(step.changes.map(mark))])
             }),
         ])
+    }
+
+    /// A play board's panel: the kind's judgements and numbers, the record's counts, the last hint
+    /// (its outline mapped onto the drawing).
+    static func play(_ session: PlaySession, frame: ScreenTransform, folder: ServedFolder) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("status", .string(session.judge.status))]
+        members += session.judge.pageFields()
+        let record = session.record
+        members += [
+            .init("hints", .int(record.hintsUsed)), .init("wrong", .int(record.errors.count)),
+            .init("placements", .int(record.interactions.filter { $0.kind == .place }.count)),
+            .init("finished", .bool(session.isFinished)), .init("seconds", .double(record.durationSeconds)),
+            .init("record", session.recordPath.map { .string(folder.relative(FileSystem.absolute($0)) ?? $0) } ?? .null),
+        ]
+        if let hint = session.lastHint {
+            var fields: [JSONValue.Member] = [.init("text", .string(hint.text)), .init("level", .int(session.lastHintLevel)),
+                                              .init("parts", .array(hint.parts.map(JSONValue.string)))]
+            if let outline = hint.outline {
+                fields.append(.init("outline", .array(outline.map { p in
+                    let (x, y) = frame.apply(p[0], p[1])
+                    return .array([.double((x * 1000).rounded() / 1000), .double((y * 1000).rounded() / 1000)])
+                })))
+            }
+            members.append(.init("hint", .object(fields)))
+        }
+        return .object(members)
     }
 
     private static func mark(_ mark: KindAnalysis.Mark) -> JSONValue {

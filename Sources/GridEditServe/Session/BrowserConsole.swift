@@ -33,7 +33,7 @@ final class BrowserConsole: EditorConsole {
 /// (`open`, `new`, `save as`, `render`, `replay`, `capture`, `recover`) have their own messages
 /// whose paths go through ``ServedFolder/resolve(_:mustExist:)``, or are not offered.
 enum BrowserCommands {
-    static let editorVerbs: Set<String> = ["undo", "redo", "history", "validate", "meta", "list", "switch"]
+    static let editorVerbs: Set<String> = ["undo", "redo", "history", "validate", "meta", "list", "switch", "play", "hint"]
 
     static var allowed: Set<String> {
         editorVerbs.union(EditingKinds.commands.filter(\.fromPage).map(\.spec.name))
@@ -41,7 +41,11 @@ enum BrowserCommands {
 
     /// Nil when the line may run; else why not.
     static func refusal(_ line: String) -> String? {
-        guard let first = (try? Tokenizer.split(line))?.first?.text else { return nil }
+        guard let words = try? Tokenizer.split(line).map(\.text), let first = words.first else { return nil }
+        // The page plays the active puzzle; a file is opened with the open message first.
+        if CommandSpec.named(first)?.name == "play", words.count > 1, words != [first, "stop"] {
+            return "the page plays the active puzzle: send `play` or `play stop` (open a file with the open message first)"
+        }
         guard let spec = CommandSpec.named(first), allowed.contains(spec.name) else {
             return "\"\(first)\" cannot be sent from the page; the page sends \(allowed.sorted().joined(separator: ", ")) "
                 + "(files are opened, created and saved with the open, new and save messages)"

@@ -49,6 +49,7 @@ public final class ServeSession {
         self.service = service
         self.folder = folder
         self.interpreter = CommandInterpreter(service: service, console: console, liveView: false)
+        interpreter.playRecords = FileSystem.join(folder.root, "playtests")
         var renderer: Renderer?
         if let templatesFolder, let style = try? Style.load(templatesFolder + "/style.jsonc") {
             renderer = try? Renderer(style: style)
@@ -100,7 +101,8 @@ public final class ServeSession {
     func currentStateText() -> String {
         // The verifier's answer for the active puzzle: known, or on its way (a newer edit cancels
         // an older analysis; the answer's arrival is a change like any other).
-        let analysis = service.active.flatMap { EditingKinds.of($0).analysisJob(of: $0) }.map { job in
+        // A play board has its judge instead: the verifier's panel is the designer's.
+        let analysis = service.active.flatMap { $0.play == nil ? EditingKinds.of($0).analysisJob(of: $0) : nil }.map { job in
             service.analyzer.start(job) { [weak self] _ in Task { @MainActor in self?.changed() } }
         }
         let body = StateMessage(document: service.active, documents: service.documents, renderer: renderer, folder: folder,

@@ -10,7 +10,7 @@ enum Preview {
     static func render(_ document: EditorDocument, style: TerminalStyle, analyzer: Analyzer? = nil) -> String {
         var lines = style.render(EditingKinds.of(document).textView(of: document, colour: style.colour))
         lines.append(status(document, style: style, analysis: analyzer.flatMap { analyzer in
-            EditingKinds.of(document).analysisJob(of: document).flatMap(analyzer.answer)
+            (document.play == nil ? EditingKinds.of(document).analysisJob(of: document) : nil).flatMap(analyzer.answer)
         }))
         return lines.joined(separator: "\n")
     }

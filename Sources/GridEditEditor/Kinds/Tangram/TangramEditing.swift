@@ -59,6 +59,7 @@ public enum TangramEditing: KindEditing {
     /// place of the solution's, so the board shows what piece commands act on.
     public static func pageDrawing(of document: EditorDocument) -> PageDrawing {
         guard var tangram = document.puzzle as? TangramPuzzle else { return PageDrawing(puzzle: document.puzzle) }
+        if document.play != nil { return PageDrawing(puzzle: tangram, solution: true, grid: true, figureBehind: true) }
         if document.layer == .tray { tangram.pieces = tangram.tray ?? [] }
         return PageDrawing(puzzle: tangram, solution: true, grid: true)
     }

@@ -9,8 +9,9 @@ final class TangramPlayJudge: PlayJudge {
     private(set) var play: TangramPlay
     /// The poses last seen, to tell what moved.
     private var seen: [TangramPiece: Pose] = [:]
-    /// The latest judgement, for the page's banner.
-    private(set) var latest: (piece: TangramPiece, judgement: TangramPlay.Judgement)?
+    /// The latest change, for the page's banner: its piece, judgement name (`removed` for a piece
+    /// taken back), words and k of n.
+    private(set) var latest: (piece: TangramPiece, name: String, text: String, k: Int?, n: Int?)?
 
     init(play: TangramPlay) { self.play = play }
 
@@ -41,14 +42,15 @@ final class TangramPlayJudge: PlayJudge {
             guard before != after else { continue }
             let wasOnFigure = play.placed[piece] != nil
             if let after, let judgement = play.place(after) {
-                latest = (piece, judgement)
                 var k: Int?, n: Int?
                 if case .fits(let a, let b) = judgement { k = a; n = b }
+                latest = (piece, judgement.name, "\(piece.rawValue): \(judgement.text)", k, n)
                 events.append(PlayRecord.Interaction(time: 0, kind: .place, part: piece.rawValue, judgement: judgement.name,
                                                      k: k, n: n, detail: judgement.text))
             } else {
                 play.remove(piece)
                 if wasOnFigure {
+                    latest = (piece, "removed", "\(piece.rawValue): \(after == nil ? "back in the tray" : "off the figure")", nil, nil)
                     events.append(PlayRecord.Interaction(time: 0, kind: .remove, part: piece.rawValue,
                                                          detail: after == nil ? "taken back to the tray" : "moved off the figure"))
                 }
@@ -91,7 +93,7 @@ final class TangramPlayJudge: PlayJudge {
     var status: String {
         let accepted = play.accepted
         let open = play.solutions(keeping: accepted).count
-        if isSolved { return "solved: all 7 pieces fill the figure" }
+        if isSolved { return "solved: the 7 pieces fill the figure" }
         return "\(accepted.count) of 7 pieces accepted, \(open) of \(play.solutions.count) solution\(play.solutions.count == 1 ? "" : "s") still open"
     }
 
@@ -108,9 +110,9 @@ final class TangramPlayJudge: PlayJudge {
             })),
         ]
         if let latest {
-            var members: [JSONValue.Member] = [.init("piece", .string(latest.piece.rawValue)), .init("judgement", .string(latest.judgement.name)),
-                                               .init("text", .string("\(latest.piece.rawValue): \(latest.judgement.text)"))]
-            if case .fits(let k, let n) = latest.judgement { members += [.init("k", .int(k)), .init("n", .int(n))] }
+            var members: [JSONValue.Member] = [.init("piece", .string(latest.piece.rawValue)), .init("judgement", .string(latest.name)),
+                                               .init("text", .string(latest.text))]
+            if let k = latest.k, let n = latest.n { members += [.init("k", .int(k)), .init("n", .int(n))] }
             fields.append(.init("latest", .object(members)))
         }
         return fields

@@ -14,6 +14,7 @@ import { AnalysisView } from './analysis.js';
 import { TrayView } from './tray.js';
 import { PackView } from './pack.js';
 import { DetailsView } from './details.js';
+import { PlayView } from './play.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,6 +30,7 @@ class App {
     this.tray = new TrayView(this);
     this.pack = new PackView(this);
     this.details = new DetailsView(this);
+    this.play = new PlayView(this);
     this.connection = new Connection({
       status: (s) => {
         document.body.dataset.connection = s;
@@ -70,7 +72,7 @@ class App {
     $('stage').hidden = !doc;
     $('empty').hidden = !!doc;
     if (doc?.kind === 'tangram') $('layer-select').value = doc.layer;
-    $('caption').textContent = doc ? caption(doc) : '';
+    $('caption').textContent = doc ? caption(doc, state.play) : '';
     // The caption's number, for scripts: the edits in the undo history.
     if (doc) $('caption').dataset.edits = String(doc.edits); else delete $('caption').dataset.edits;
     $('status').textContent = doc ? state.status || state.svgError || '–' : 'No puzzle open';
@@ -80,6 +82,7 @@ class App {
     this.highlighted = null; this.highlightedItem = null; document.body.dataset.highlighted = '';
     this.paintFindings(state.findings || []);
     this.analysis.paint();
+    this.play.paint();
     // Serving a folder with nothing open starts on its puzzles (the pack view), not an empty board;
     // a puzzle opened from elsewhere (the REPL, another page) closes that first view.
     if (paint === 1 && !doc) { this.autoPack = true; this.pack.show(); }
@@ -181,6 +184,8 @@ class App {
 
   /** Shows the board for editing, or the puzzle as a child gets it (read-only). */
   showView(mode) {
+    // Edit on a play board ends the play (its record is kept).
+    if (mode === 'board' && this.state?.play && (this.viewMode || 'board') === 'board') { this.run('play stop'); }
     this.viewMode = mode;
     document.querySelectorAll('#view-switch [data-view]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.view === mode)));
     if (!this.state) return;
@@ -205,6 +210,7 @@ class App {
     overlay.replaceChildren();
     if (this.state?.frame || this.state?.shapes) this.view?.draw(overlay);
     if (this.state?.frame) this.analysis.draw(overlay);
+    this.play.draw(overlay);
     if (counts) this.repainted();
   }
 
@@ -308,6 +314,8 @@ class App {
     if (command && e.key.toLowerCase() === 'z') { e.preventDefault(); this.run(e.shiftKey ? 'redo' : 'undo'); return; }
     if (command && e.key.toLowerCase() === 'y') { e.preventDefault(); this.run('redo'); return; }
     if (command && e.key.toLowerCase() === 's') { e.preventDefault(); this.save(); return; }
+    if (command && e.key.toLowerCase() === 'p') { e.preventDefault(); this.play.start(); return; }
+    if (!command && !e.altKey && this.state?.play && e.key.toLowerCase() === 'h') { e.preventDefault(); this.play.hint(); return; }
     if ((command || e.altKey) && !this.view?.takesModifiers) return;
     if (command && ['c', 'v', 'x'].includes(e.key.toLowerCase())) return; // copy and paste stay the browser's
     if (this.view?.key(e)) e.preventDefault();
@@ -321,7 +329,8 @@ function firstSteps(analysis) {
   return end < 0 ? '' : steps.slice(0, end + 1).map((s) => s.text.replace(/^\d+\.\s*/, '')).join('\n');
 }
 
-function caption(doc) {
+function caption(doc, play) {
+  if (play) return [doc.title, `play board (${play.status})`, `${doc.edits} move${doc.edits === 1 ? '' : 's'}`].join(' · ');
   const parts = [doc.title, doc.path || 'not saved yet', doc.kind];
   if (doc.kind === 'tangram') parts.push(`${doc.layer} layer`);
   parts.push(`${doc.edits} edit${doc.edits === 1 ? '' : 's'}${doc.dirty ? ', unsaved' : ''}`);

@@ -1,0 +1,223 @@
+import BrowserSupport
+import Foundation
+import GridEditCore
+import GridEditGeometry
+import GridEditTestSupport
+import Testing
+
+/// Play mode in chromium, as a child would play: Play pressed with the mouse, each piece turned in
+/// the tray with the keyboard and dragged onto the figure with a real mouse path. Every judgement
+/// the page shows (#play-judgement's data-judgement, data-k, data-n) is checked against the
+/// solver's list of solutions, counted here from sets of footprints.
+///
+/// With GRIDEDIT_UPDATE_SCREENSHOTS=1 the play screenshots (fits k of n, a wrong placement, a
+/// hint, solved) are written to docs/images.
+@Suite(.serialized, .whenBrowserInstalled, .browserSession(PageSize.options), .timeLimit(.minutes(6)))
+struct ServePlayPageTests {
+    let browser: Browser
+    init() throws { browser = try Browser.current }
+
+    static func figure(_ path: String) throws -> (solutions: [[Pose]], sets: [Set<Pose.Footprint>]) {
+        guard case .success(let bytes) = FileSystem.read(path),
+              case .puzzle(let document)? = DocumentLoader.load(bytes, isManifest: false).document,
+              let tangram = document.puzzle as? TangramPuzzle, let region = TangramPlay.figure(of: tangram)
+        else { throw LayoutError("\(path) is not a tangram with a figure") }
+        let solutions = TangramSolver.solve(region).solutions
+        return (solutions, solutions.map { Set($0.map(\.footprint)) })
+    }
+
+    /// Turns a tray piece as the pose is turned (R turns 45° counter-clockwise, F flips), then
+    /// drags it from the tray onto the pose's place with the mouse; waits for the judgement.
+    static func put(_ pose: Pose, on served: ServedEditor, offBy: (Double, Double) = (0.05, -0.04)) async throws {
+        let selector = #"#tray [data-tray-piece="\#(pose.piece.rawValue)"]"#
+        _ = try await served.browser.waitForElement(selector)
+        // Turned in the tray with the keyboard, one key at a time, until it is turned as the pose.
+        for _ in 0..<10 {
+            let element = try await served.browser.element(selector)
+            let flip = try await element.attribute("data-flip") == "true", rotation = try await element.attribute("data-rotation")
+            let key: String
+            if flip != pose.flipped { key = "f" } else if rotation != String(pose.rotation.degrees) { key = "r" } else { break }
+            try await served.browser.execute("document.querySelector(arguments[0]).focus()", [.string(selector)])
+            try await served.browser.perform(Keyboard().press(key))
+        }
+        #expect(try await served.browser.element(selector).attribute("data-rotation") == String(pose.rotation.degrees))
+        let xs = pose.vertices.map(\.x.doubleValue), ys = pose.vertices.map(\.y.doubleValue)
+        let frame = try await TangramFrame.read(from: served)
+        // Where a hand would let go: near the middle of the place, a little off.
+        let target = frame.pixel((xs.min()! + xs.max()!) / 2 + offBy.0, (ys.min()! + ys.max()!) / 2 + offBy.1)
+        let start = try await served.browser.element(selector).rect().center
+        try await served.expectingState("the drop of \(pose.piece.rawValue)") {
+            try await served.browser.perform(Pointer(.mouse).drag(from: start, to: target, steps: 10, duration: .milliseconds(200)))
+        }
+    }
+
+    /// A viewport point on a piece of the board that the pointer would grab (the piece is the
+    /// topmost there): points across the piece are tried until one hits it.
+    static func pointOn(_ piece: String, _ served: ServedEditor) async throws -> PagePoint {
+        let found = try await served.browser.execute("""
+            const shape = document.querySelector(`#overlay [data-piece="${arguments[0]}"]`);
+            const m = shape.getScreenCTM();
+            const v = [...shape.points].map((p) => [m.a * p.x + m.e, m.d * p.y + m.f]);
+            for (let i = 0; i < v.length; i++) for (const w of [0.5, 0.6, 0.7, 0.8]) {
+              const c = v.reduce((s, p) => [s[0] + p[0] / v.length, s[1] + p[1] / v.length], [0, 0]);
+              const x = Math.round(c[0] * (1 - w) + v[i][0] * w), y = Math.round(c[1] * (1 - w) + v[i][1] * w);
+              if (document.elementFromPoint(x, y)?.closest('[data-piece]')?.dataset.piece === arguments[0]) return [x, y];
+            }
+            return null;
+            """, [.string(piece)])
+        guard let xy = found.array?.compactMap(\.double), xy.count == 2 else { throw LayoutError("no point of \(piece) can be grabbed") }
+        return PagePoint(xy[0], xy[1])
+    }
+
+    static func judgement(_ served: ServedEditor) async throws -> (name: String?, k: String?, n: String?, part: String?) {
+        let element = try await served.browser.element("#play-judgement")
+        return (try await element.attribute("data-judgement"), try await element.attribute("data-k"),
+                try await element.attribute("data-n"), try await element.attribute("data-part"))
+    }
+
+    static func start(_ served: ServedEditor) async throws {
+        try await served.expectingState("Play") { try await served.browser.element("#play-button").click() }
+        try await served.browser.waitUntil("the play panel") {
+            try await served.browser.element("#play").attribute("data-play") == "tangram"
+        }
+        #expect(try await served.browser.element("#tray").attribute("data-pieces")?.split(separator: " ").count == 7,
+                "the seven pieces wait in the tray")
+    }
+
+    @Test("Each shipped figure, one of its solutions (seeded) dragged piece by piece in a random order: every drop fits k of n as the solver's list says, the last solves")
+    func everyFigureByMouse() async throws {
+        var random = SplitMix64(seed: 34)
+        let figures = ShippedContent.puzzleFiles.map(\.path).filter { $0.contains("/puzzles/tangram-starter/") }
+        #expect(figures.count == 13)
+        for path in figures {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let (solutions, sets) = try Self.figure(path)
+            let solution = solutions[Int.random(in: 0..<solutions.count, using: &random)].shuffled(using: &random)
+            try await ServedEditor.with(["serve", name, "--port", "0"], copying: ["puzzles/tangram-starter/\(name)"], browser: browser) { served in
+                try await Self.start(served)
+                var accepted: [Pose.Footprint] = []
+                for (step, pose) in solution.enumerated() {
+                    try await Self.put(pose, on: served)
+                    let open = sets.indices.filter { i in accepted.allSatisfy { sets[i].contains($0) } }
+                    let k = open.filter { sets[$0].contains(pose.footprint) }.count
+                    let shown = try await Self.judgement(served)
+                    if step == 6 {
+                        #expect(shown.name == "solved", "\(name): the last piece solves")
+                    } else {
+                        #expect(shown.name == "fits" && shown.k == String(k) && shown.n == String(open.count) && shown.part == pose.piece.rawValue,
+                                "\(name) step \(step + 1) \(pose.piece): \(shown)")
+                    }
+                    accepted.append(pose.footprint)
+                }
+                #expect(try await served.browser.element("#play").attribute("data-solved") == "true", "\(name)")
+                #expect(try await served.browser.elements(#"#overlay [data-judgement="fits"], #overlay [data-judgement="solved"]"#).count == 7)
+            }
+        }
+    }
+
+    @Test("A wrong placement is marked, a hint's outline is drawn and, followed, the figure is solved; the record is written; Edit ends the play")
+    func wrongPlacementHintAndSolve() async throws {
+        try await ServedEditor.with(["serve", "house.json", "--port", "0"], copying: ["puzzles/tangram-starter/house.json"], browser: browser) { served in
+            let (solutions, sets) = try Self.figure(served.work.file("house.json").path)
+            try await Self.start(served)
+            // The square where some solutions have it: fits k of n.
+            let square = solutions.flatMap { $0 }.first { $0.piece == .square }!
+            try await Self.put(square, on: served)
+            let k = sets.filter { $0.contains(square.footprint) }.count
+            let first = try await Self.judgement(served)
+            #expect(first.name == "fits" && first.k == String(k) && first.n == String(sets.count), "\(first)")
+            try await Self.shot(served, "serve-play-fits")
+            // A large triangle dropped onto the square: overlaps, marked on the board.
+            var onTop = solutions[0].first { $0.piece == .large1 }!
+            onTop.position = square.position
+            try await Self.put(onTop, on: served, offBy: (0, 0))
+            let wrong = try await Self.judgement(served)
+            #expect(wrong.name == "overlaps" || wrong.name == "outside", "\(wrong)")
+            #expect(try await served.browser.elements(#"#overlay [data-piece="large-1"].judged-wrong"#).count == 1)
+            #expect(try await served.browser.element("#play-numbers").attribute("data-wrong") == "1")
+            try await Self.shot(served, "serve-play-wrong")
+            // Hints, each level, then follow the exact one by dragging; until solved.
+            var rounds = 0
+            while try await served.browser.element("#play").attribute("data-solved") != "true", rounds < 8 {
+                rounds += 1
+                for level in 1...3 {
+                    try await served.expectingState("hint \(level)") { try await served.browser.element("#play-hint-button").click() }
+                    #expect(try await served.browser.element("#play-hint").attribute("data-level") == String(level))
+                }
+                let hint = try #require(try await served.pageState()["play"]?["hint"])
+                let named = try #require(hint["parts"]?.array?.first?.string)
+                if hint["text"]?.string?.hasPrefix("take back") == true {
+                    // The piece no solution keeps: dragged off the figure onto the tray.
+                    let from = try await Self.pointOn(named, served)
+                    let tray = try await served.browser.element("#tray").rect().center
+                    try await served.expectingState("\(named) back to the tray") {
+                        try await served.browser.perform(Pointer(.mouse).drag(from: from, to: tray, steps: 10, duration: .milliseconds(200)))
+                    }
+                    #expect(try await served.browser.element("#tray").attribute("data-pieces")?.contains(named) == true)
+                    continue
+                }
+                #expect(try await served.browser.elements("#overlay [data-hint-outline]").count == 1, "the hint's outline is drawn")
+                if rounds <= 2 { try await Self.shot(served, "serve-play-hint") }
+                let piece = try #require(hint["parts"]?.array?.first?.string.flatMap(TangramPiece.init(rawValue:)))
+                // The place: the hinted outline (drawing units) back in play-area units.
+                let outline = hint["outline"]?.array?.compactMap { $0.array?.compactMap(\.double) } ?? []
+                let s = try #require(try await served.pageState()["frame"])
+                let scale = s["scale"]!.double!, ox = s["originX"]!.double!, oy = s["originY"]!.double!
+                let corners = outline.map { (($0[0] - ox) / scale, (oy - $0[1]) / scale) }
+                let candidates = solutions.flatMap { $0 }.filter { $0.piece.shape == piece.shape }
+                let target = try #require(candidates.first { c in
+                    let v = c.vertices.map { ($0.doubleX, $0.doubleY) }
+                    return v.count == corners.count && v.allSatisfy { p in corners.contains { abs($0.0 - p.0) < 0.01 && abs($0.1 - p.1) < 0.01 } }
+                })
+                var pose = target
+                pose.piece = piece
+                try await Self.put(pose, on: served)
+                #expect(try await Self.judgement(served).name.map { $0 == "fits" || $0 == "solved" } == true)
+            }
+            #expect(try await served.browser.element("#play").attribute("data-solved") == "true")
+            try await Self.shot(served, "serve-play-solved")
+            let record = try #require(try await served.pageState()["play"]?["record"]?.string)
+            let text = try served.work.read(record)
+            #expect(text.contains("\"completed\": true") && text.contains("\"judgement\": \"overlaps\"") || text.contains("\"judgement\": \"outside\""),
+                    "the record: \(text.prefix(400))")
+            // Edit ends the play: the designer's puzzle is back, unchanged.
+            try await served.expectingState("Edit") { try await served.browser.element(#"#view-switch [data-view="board"]"#).click() }
+            #expect(try await served.browser.element("#play").attribute("data-play") == "none")
+            #expect(try await served.pageState()["document"]?["name"]?.string == "house.json")
+        }
+    }
+
+    @Test("Sudoku play: typed digits judged right, wrong or in conflict against the one solution; the last solves")
+    func sudokuByKeyboard() async throws {
+        try await ServedEditor.with(["serve", "mini-01.json", "--port", "0"], copying: ["puzzles/sudoku-4x4/mini-01.json"], browser: browser) { served in
+            guard case .success(let bytes) = FileSystem.read(served.work.file("mini-01.json").path),
+                  case .puzzle(let document)? = DocumentLoader.load(bytes, isManifest: false).document,
+                  let sudoku = document.puzzle as? SudokuPuzzle else { throw LayoutError("not a sudoku") }
+            let line = sudoku.givens.cells.map { $0 == 0 ? "." : String($0) }.joined()
+            let solution = try #require(BruteForceSudoku(line)?.solutions(limit: 2).first)
+            try await served.expectingState("Play") { try await served.browser.element("#play-button").click() }
+            try await served.browser.waitUntil("the play panel") { try await served.browser.element("#play").attribute("data-play") == "sudoku" }
+            let empty = sudoku.givens.cells.indices.filter { sudoku.givens.cells[$0] == 0 }
+            // A wrong digit first, then every right one.
+            let first = empty[0]
+            let wrongDigit = (1...4).first { $0 != solution[first] }!
+            for (index, digit) in [(first, wrongDigit)] + empty.map({ ($0, solution[$0]) }) {
+                let cell = "r\(index / 4 + 1)c\(index % 4 + 1)"
+                try await served.browser.element(#"[data-cell="\#(cell)"]"#).click()
+                try await served.expectingState("\(digit) in \(cell)") { try await served.browser.perform(Keyboard().press(String(digit))) }
+                let shown = try await Self.judgement(served)
+                let want = index == first && digit == wrongDigit ? ["wrong", "conflicts"] : index == empty.last! ? ["solved"] : ["right"]
+                #expect(shown.name.map(want.contains) == true && shown.part == cell, "\(cell) \(digit): \(shown)")
+            }
+            #expect(try await served.browser.element("#play").attribute("data-solved") == "true")
+        }
+    }
+
+    /// A screenshot of the page, written to docs/images when GRIDEDIT_UPDATE_SCREENSHOTS=1.
+    static func shot(_ served: ServedEditor, _ name: String) async throws {
+        guard ProcessInfo.processInfo.environment["GRIDEDIT_UPDATE_SCREENSHOTS"] == "1" else { return }
+        try await ServeScreenshotTests.settle(served, parkingTheMouse: true)
+        let png = try await served.browser.screenshot()
+        try png.write(to: GridEditBinary.repositoryRoot.appendingPathComponent("docs/images/\(name).png"))
+    }
+}
