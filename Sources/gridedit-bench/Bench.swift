@@ -33,6 +33,8 @@ enum Bench {
         ("capture-shared", { try CaptureBenchmark.sharedColourRates() }),
         ("settle", { try SettleBenchmark.run(repository: repository) }),
         ("serve", { try ServeBenchmark.run(repository: repository) }),
+        // Play mode (issue 34): judging a placement against every solution, starting play, a placement end to end.
+        ("play", { try PlayBenchmark.run(repository: repository) }),
         ("merge", { try MergeBenchmark.run(entries: 100_000) }),
     ]
 
