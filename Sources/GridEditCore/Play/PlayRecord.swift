@@ -199,7 +199,7 @@ extension PlaytestReport {
             let path = FileSystem.join(folder, name)
             switch FileSystem.read(path) {
             case .failure(let failure):
-                problems.append((path, Finding(rule: "io.read", severity: .error, message: failure.message)))
+                problems.append((path, IOReadRule.finding(failure.message)))
             case .success(let bytes):
                 let (record, findings) = PlayRecord.load(bytes)
                 if let record { records.append(record) } else { problems += findings.map { (path, $0) } }

@@ -94,7 +94,9 @@ public final class CommandInterpreter {
         case "replay": return try await replay(&a)
         case "capture": return try await capture(&a)
         case "play": try play(&a)
-        case "hint": try playHint(&a)
+        // A play board's hint; a kind's own `hint` while editing (a Sudoku's next step).
+        case "hint" where service.active.map { $0.play != nil || kindCommands["hint"]?[$0.kindName] == nil } ?? true:
+            try playHint(&a)
         case "help": try help(&a)
         case "quit": return try quit(force: a.flag("--force"), arguments: &a)
         default:
