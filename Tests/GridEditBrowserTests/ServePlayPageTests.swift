@@ -84,16 +84,52 @@ struct ServePlayPageTests {
                 "the seven pieces wait in the tray")
     }
 
-    @Test("Each shipped figure, one of its solutions (seeded) dragged piece by piece in a random order: every drop fits k of n as the solver's list says, the last solves")
+    /// The distinct solutions to play of a figure: one of each class under the figure's symmetry,
+    /// all of them with GRIDEDIT_PLAY_ALL=1, else one (seeded) as the suite's share.
+    static func distinct(_ solutions: [[Pose]], region path: String, random: inout SplitMix64) throws -> [[Pose]] {
+        guard case .success(let bytes) = FileSystem.read(path),
+              case .puzzle(let document)? = DocumentLoader.load(bytes, isManifest: false).document,
+              let region = TangramPlay.figure(of: document.puzzle as! TangramPuzzle) else { return [] }
+        let analysis = TangramAnalysis(region: region)
+        var seen = Set<Int>(), classes: [[Pose]] = []
+        for (index, solution) in analysis.solutions.enumerated() where seen.insert(analysis.symmetryClass[index]).inserted {
+            classes.append(solution)
+        }
+        if ProcessInfo.processInfo.environment["GRIDEDIT_PLAY_ALL"] == "1" { return classes }
+        return [classes[Int.random(in: 0..<classes.count, using: &random)]]
+    }
+
+    @Test("Each shipped figure and generated ones with several solutions, a distinct solution (seeded; all with GRIDEDIT_PLAY_ALL=1) dragged piece by piece in a random order: every drop fits k of n as the solver's list says, the last solves")
     func everyFigureByMouse() async throws {
         var random = SplitMix64(seed: 34)
         let figures = ShippedContent.puzzleFiles.map(\.path).filter { $0.contains("/puzzles/tangram-starter/") }
         #expect(figures.count == 13)
+        // Generated figures with several solutions, written into their own work folders.
+        var options = TangramGenerator.Options()
+        options.solutions = nil
+        let (generated, _) = TangramGenerator(options: options).generate(count: 40, seed: 342)
+        var played: [(work: TemporaryFolder, name: String)] = []
+        for figure in generated.filter({ $0.analysis.solutions.count >= 4 }).prefix(2) {
+            let work = try TemporaryFolder()
+            let file = try #require(TangramGenerator.puzzleFiles(for: [figure], in: work.path, prefix: "gen", timestamp: "2026-11-28T00:00:00Z").first)
+            try file.document.canonicalText().write(toFile: file.path, atomically: true, encoding: .utf8)
+            played.append((work, URL(fileURLWithPath: file.path).lastPathComponent))
+        }
+        #expect(played.count == 2)
         for path in figures {
-            let name = URL(fileURLWithPath: path).lastPathComponent
+            let work = try TemporaryFolder()
+            try FileManager.default.copyItem(atPath: path, toPath: work.file(URL(fileURLWithPath: path).lastPathComponent).path)
+            played.append((work, URL(fileURLWithPath: path).lastPathComponent))
+        }
+        var plays = 0
+        for (work, name) in played {
+            let path = work.file(name).path
             let (solutions, sets) = try Self.figure(path)
-            let solution = solutions[Int.random(in: 0..<solutions.count, using: &random)].shuffled(using: &random)
-            try await ServedEditor.with(["serve", name, "--port", "0"], copying: ["puzzles/tangram-starter/\(name)"], browser: browser) { served in
+            for distinct in try Self.distinct(solutions, region: path, random: &random) {
+            plays += 1
+            let solution = distinct.shuffled(using: &random)
+            try await ServedEditor.with(["serve", name, "--port", "0"], copying: [], browser: browser,
+                                        folders: (work, try TemporaryFolder())) { served in
                 try await Self.start(served)
                 var accepted: [Pose.Footprint] = []
                 for (step, pose) in solution.enumerated() {
@@ -112,7 +148,10 @@ struct ServePlayPageTests {
                 #expect(try await served.browser.element("#play").attribute("data-solved") == "true", "\(name)")
                 #expect(try await served.browser.elements(#"#overlay [data-judgement="fits"], #overlay [data-judgement="solved"]"#).count == 7)
             }
+            }
         }
+        #expect(plays >= 15)
+        print("note: played \(plays) distinct solutions by mouse")
     }
 
     @Test("A wrong placement is marked, a hint's outline is drawn and, followed, the figure is solved; the record is written; Edit ends the play")

@@ -37,12 +37,26 @@ struct PlayModeTests {
         }
     }
 
-    @Test("Every solution of every shipped figure, typed piece by piece in random orders: each step fits k of n as the solver's list says, the last solves; the record validates")
+    /// Generated figures with several solutions (seeded), written as puzzle files.
+    static func generatedFigures(in folder: TemporaryFolder, count: Int) throws -> [String] {
+        var options = TangramGenerator.Options()
+        options.solutions = nil
+        let (figures, _) = TangramGenerator(options: options).generate(count: 40, seed: 341)
+        let many = Array(figures.filter { $0.analysis.solutions.count >= 4 }.prefix(count))
+        let files = TangramGenerator.puzzleFiles(for: many, in: folder.path, prefix: "gen", timestamp: "2026-11-28T00:00:00Z")
+        for (path, document) in files { try document.canonicalText().write(toFile: path, atomically: true, encoding: .utf8) }
+        return files.map(\.path)
+    }
+
+    @Test("Every solution of every shipped figure and of generated ones, typed piece by piece in random orders: each step fits k of n as the solver's list says, the last solves; the record validates")
     func everySolutionTyped() async throws {
         let folder = try TemporaryFolder()
         var random = SplitMix64(seed: 34)
         var plays = 0
-        for path in Self.shippedFigures {
+        let generatedFolder = try TemporaryFolder()
+        let generated = try Self.generatedFigures(in: generatedFolder, count: 4)
+        #expect(generated.count == 4)
+        for path in Self.shippedFigures + generated {
             let loaded = try PuzzleStore(root: "/").load(path)
             let figure = try #require(TangramPlay.figure(of: loaded.document.puzzle as! TangramPuzzle))
             let solutions = TangramSolver.solve(figure).solutions
@@ -68,9 +82,10 @@ struct PlayModeTests {
                 plays += 1
             }
         }
-        #expect(plays >= 13)
+        #expect(plays >= 13 + 16)
         let records = FileSystem.entries(of: folder.path).filter { $0.hasSuffix(".json") }
         #expect(records.count == plays, "one record per play, written as it went")
+        withExtendedLifetime(generatedFolder) {}
         let verdicts = try SchemaValidation.validate(records.prefix(20).map { try folder.read($0) }, schema: "play-record.schema.json")
         #expect(verdicts.allSatisfy { $0 == "valid" }, "\(verdicts)")
     }
@@ -180,6 +195,11 @@ struct PlayModeTests {
         let record = try #require(service.active?.play?.record)
         #expect(record.completed)
         #expect(record.errors.count == (rowGiven == nil ? 0 : 1))
+        // The givens are the puzzle's: a play board refuses to change them, and to be saved.
+        let given = await interpreter.execute("given r1c1 .")
+        #expect(given != .ok && "\(given)".contains("is a play board"), "\(given)")
+        let save = await interpreter.execute("save as \(try TemporaryFolder().path)/x.json")
+        #expect(save != .ok && "\(save)".contains("play board"), "\(save)")
     }
 }
 

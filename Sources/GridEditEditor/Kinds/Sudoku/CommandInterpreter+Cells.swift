@@ -53,6 +53,7 @@ extension CommandInterpreter {
 
     func given(_ a: inout Arguments) throws(EditError) {
         let (document, editor) = try requireSudoku()
+        try refuseOnPlayBoard(document, "givens")
         let cells = try cells(try a.next("a cell like r3c4 (or cells r3c4,r3c5)"))
         let text = try a.next("a digit, or . to remove the given")
         try a.end()
@@ -96,6 +97,7 @@ extension CommandInterpreter {
 
     func paste(_ a: inout Arguments) throws(EditError) {
         let (document, editor) = try requireSudoku()
+        try refuseOnPlayBoard(document, "a pasted puzzle")
         let text = a.remaining.joined(separator: " ")
         let (grid, source) = try SudokuEditor.pasted(text)
         try perform(try editor.paste(grid, source: source), on: document)
@@ -147,6 +149,12 @@ extension CommandInterpreter {
         for (cell, digits) in all {
             console.say("\(cell): \(digits.isEmpty ? "none" : digits.map(String.init).joined(separator: " "))", digits.isEmpty ? .warning : .plain)
         }
+    }
+
+    /// A play board's givens are the puzzle's: the child enters digits (`set`).
+    private func refuseOnPlayBoard(_ document: EditorDocument, _ what: String) throws(EditError) {
+        guard document.play != nil else { return }
+        throw EditError("\(document.displayName) is a play board: \(what) would change the puzzle being played; `set CELL DIGIT` enters a digit (`play stop` ends the play)")
     }
 
     func hint(_ a: inout Arguments) throws(EditError) {
