@@ -90,6 +90,32 @@ struct PlayModeTests {
         #expect(verdicts.allSatisfy { $0 == "valid" }, "\(verdicts)")
     }
 
+    @Test("Pieces put down a hand's width off (up to 0.1 units, decimals through the settling engine) land on their place: every solution of every shipped figure still fits step by step and solves")
+    func roughPlacements() async throws {
+        var random = SplitMix64(seed: 35)
+        var placements = 0
+        for path in Self.shippedFigures {
+            let loaded = try PuzzleStore(root: "/").load(path)
+            let figure = try #require(TangramPlay.figure(of: loaded.document.puzzle as! TangramPuzzle))
+            for solution in TangramSolver.solve(figure).solutions {
+                let console = CapturingConsole()
+                let interpreter = CommandInterpreter(service: makeService(), console: console)
+                #expect(await interpreter.execute("play \(path) --records \(try TemporaryFolder().path)") == .ok)
+                for (step, pose) in solution.shuffled(using: &random).enumerated() {
+                    let dx = Double(Int.random(in: -100...100, using: &random)) / 1000, dy = Double(Int.random(in: -100...100, using: &random)) / 1000
+                    let x = ((pose.position.doubleX + dx) * 1000).rounded() / 1000, y = ((pose.position.doubleY + dy) * 1000).rounded() / 1000
+                    let before = console.lines.count
+                    #expect(await interpreter.execute("place \(pose.piece.rawValue) \(x) \(y) \(pose.rotation.degrees)" + (pose.flipped ? " flip" : "")) == .ok)
+                    let said = Self.judgements(console, from: before).map(\.text)
+                    #expect(said.count == 1 && (step == 6 ? said[0] == "solved" : said[0].hasPrefix("fits ") && !said[0].hasPrefix("fits elsewhere")),
+                            "\(path) step \(step + 1) \(pose.piece) off by \(dx), \(dy): \(console.lines.dropFirst(before).map(\.text))")
+                    placements += 1
+                }
+            }
+        }
+        #expect(placements > 800)
+    }
+
     @Test("Wrong placements say so, hints keep the board and, followed, solve it; a piece beside the figure is not judged")
     func wrongPlacementsAndHints() async throws {
         let service = makeService()

@@ -23,13 +23,14 @@ public protocol PlayJudge: AnyObject {
     /// The page's play fields (judgements per part, the numbers), in the kind's form.
     func pageFields() -> [JSONValue.Member]
     /// After the settling engine: changes that land parts exactly where the puzzle has a place
-    /// for them (a tangram piece a hair off a place of the figure), with a note each; made part of
-    /// the same edit.
-    func land(_ puzzle: any Puzzle) -> (changes: [Change], notes: [String])
+    /// for them (a tangram piece given a hair off a place of the figure), with a note each; made
+    /// part of the same edit. `proposal` is the edit as the engine settled it, with the poses as
+    /// given.
+    func land(_ puzzle: any Puzzle, after proposal: Proposal) -> (changes: [Change], notes: [String])
 }
 
 extension PlayJudge {
-    public func land(_ puzzle: any Puzzle) -> (changes: [Change], notes: [String]) { ([], []) }
+    public func land(_ puzzle: any Puzzle, after proposal: Proposal) -> (changes: [Change], notes: [String]) { ([], []) }
 }
 
 /// A hint as a front end shows it.

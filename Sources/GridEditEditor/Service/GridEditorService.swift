@@ -245,7 +245,7 @@ public final class GridEditorService {
             // On a play board, parts settled next to a place of the puzzle land on it, in the same edit.
             var state = document.state
             try proposal.command.apply(to: &state)
-            let landing = play.judge.land(state.puzzle)
+            let landing = play.judge.land(state.puzzle, after: proposal)
             proposal.command.changes += landing.changes
             proposal.notes += landing.notes
         }

@@ -60,15 +60,22 @@ final class TangramPlayJudge: PlayJudge {
         return events
     }
 
-    /// Pieces settled near a place of the figure land on it exactly (the settling engine lays a
-    /// figure on the 0.25 grid; the silhouette need not be on it).
-    func land(_ puzzle: any Puzzle) -> (changes: [Change], notes: [String]) {
+    /// Pieces given (or settled) near a place of the figure land on it exactly: the settling
+    /// engine lays a figure on the 0.25 grid and anchors to the pieces near, but the silhouette
+    /// need not be on the grid, and a contact half a unit off can be nearer than the place.
+    func land(_ puzzle: any Puzzle, after proposal: Proposal) -> (changes: [Change], notes: [String]) {
         guard let tangram = puzzle as? TangramPuzzle else { return ([], []) }
         var board = tangram.pieces ?? []
         var changes: [Change] = [], notes: [String] = []
+        let given = proposal.settledInputs[.solution] ?? [:]
         for index in board.indices {
             let occupied = Set(board.indices.filter { $0 != index }.map { board[$0].footprint })
-            guard let landed = play.landing(for: board[index], occupied: occupied) else { continue }
+            let piece = board[index].piece
+            let fromGiven = given[piece].flatMap { input in
+                play.landing(for: piece, given: input.vertices, occupied: occupied)
+            }
+            guard let landed = fromGiven.flatMap({ $0.footprint == board[index].footprint ? nil : $0 })
+                    ?? (fromGiven == nil ? play.landing(for: board[index], occupied: occupied) : nil) else { continue }
             changes.append(Change.pose(layer: .solution, piece: landed.piece, before: board[index], after: landed))
             notes.append("\(landed.piece.rawValue): landed on the figure")
             board[index] = landed

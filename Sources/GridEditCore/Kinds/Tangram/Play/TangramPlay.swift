@@ -276,6 +276,28 @@ public struct TangramPlay: Sendable {
         return best?.pose
     }
 
+    /// The same for a piece as it was given (a drop, a camera's pose), before any settling: the
+    /// place of some solution whose every corner lies within `tolerance` of one of the given
+    /// corners, the nearest first. A figure's places are the strongest anchors a child's piece has.
+    public func landing(for piece: TangramPiece, given corners: [(x: Double, y: Double)], occupied: Set<Pose.Footprint>,
+                        tolerance: Double = 0.3) -> Pose? {
+        var best: (pose: Pose, distance: Double)?
+        for (id, place) in footprints.enumerated() where place.shape == piece.shape && !occupied.contains(place) {
+            guard place.vertices.count == corners.count else { continue }
+            var worst = 0.0
+            for vertex in place.vertices {
+                let nearest = corners.map { ($0.x - vertex.doubleX) * ($0.x - vertex.doubleX) + ($0.y - vertex.doubleY) * ($0.y - vertex.doubleY) }.min()!
+                worst = max(worst, nearest.squareRoot())
+                if worst > tolerance { break }
+            }
+            guard worst <= tolerance, best.map({ worst < $0.distance }) ?? true else { continue }
+            var landed = posesByID[id]
+            landed.piece = piece
+            best = (landed, worst)
+        }
+        return best?.pose
+    }
+
     // MARK: Hints
 
     /// The next hint: a piece and a place from a solution keeping every piece on the figure, the
