@@ -39,7 +39,7 @@ enum PlayBenchmark {
         for _ in 0..<count {
             var cells: Set<[Int]> = [[0, 0]]
             while cells.count < 8 {
-                let from = cells.randomElement(using: &grower)!
+                let from = cells.sorted { $0.lexicographicallyPrecedes($1) }.randomElement(using: &grower)!
                 let step = [[1, 0], [-1, 0], [0, 1], [0, -1]].randomElement(using: &grower)!
                 cells.insert([from[0] + step[0], from[1] + step[1]])
             }

@@ -327,7 +327,9 @@ public struct TangramPlay: Sendable {
             if count[a]! != count[b]! { return count[a]! > count[b]! }
             if shapeRank[fa.shape]! != shapeRank[fb.shape]! { return shapeRank[fa.shape]! < shapeRank[fb.shape]! }
             let la = fa.vertices.min(by: OctilinearRegion.lowestFirst)!, lb = fb.vertices.min(by: OctilinearRegion.lowestFirst)!
-            return OctilinearRegion.lowestFirst(la, lb)
+            if la != lb { return OctilinearRegion.lowestFirst(la, lb) }
+            return a < b  // the same corner, turned another way: the order the solver met them
+
         }!
         let footprint = footprints[id]
         // The free piece of that shape (a twin not yet on the figure), in the solution's pose.
