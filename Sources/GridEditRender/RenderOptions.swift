@@ -30,6 +30,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// Tangram, with `solution`: the silhouette drawn (at the `hint` level) behind the pieces, as a
     /// child playing sees the figure under the pieces put down so far.
     public var figureBehind = false
+    /// With `figureBehind` at the `pieces` level: the pieces whose outlines are drawn in the figure
+    /// (the designer's solution; the child's own pieces lie on top).
+    public var figurePieces: [Pose] = []
     /// Tangram: the 8×8 play area with its unit grid.
     public var grid: Bool
     /// Sudoku: each empty cell's candidates (digits no given rules out).

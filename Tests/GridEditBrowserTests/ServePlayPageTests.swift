@@ -226,6 +226,28 @@ struct ServePlayPageTests {
         }
     }
 
+    @Test("Play pressed while the board shows the pieces hint plays at that level: the figure with the solution's piece outlines behind the child's pieces")
+    func playAtTheChildsHintLevel() async throws {
+        try await ServedEditor.with(["serve", "swan.json", "--port", "0"], copying: ["puzzles/tangram-starter/swan.json"], browser: browser) { served in
+            try await served.browser.element(#"#view-switch [data-view="pieces"]"#).click()
+            try await served.browser.waitUntil("the pieces hint shown") { try await served.body("data-view") == "pieces" }
+            try await Self.start(served)
+            #expect(try await served.body("data-view") == "board", "play shows the board")
+            let svg = try await served.browser.execute("return window.gridedit.state.svg").string ?? ""
+            let shown = try await served.browser.execute("return window.gridedit.state.play.status").string ?? ""
+            #expect(shown.contains("0 of 7"), "\(shown)")
+            // The pieces hint draws every piece's outline in the figure: a path of seven closed rings
+            // more than the outline level's (Cairo writes one stroke of several shapes as one path).
+            let rings = svg.components(separatedBy: "Z").count
+            try await Self.shot(served, "serve-play-pieces")
+            try await served.expectingState("Edit") { try await served.browser.element(#"#view-switch [data-view="board"]"#).click() }
+            try await served.browser.element(#"#view-switch [data-view="outline"]"#).click()
+            try await Self.start(served)
+            let outlineRings = (try await served.browser.execute("return window.gridedit.state.svg").string ?? "").components(separatedBy: "Z").count
+            #expect(rings >= outlineRings + 7, "pieces level \(rings) closed rings, outline level \(outlineRings)")
+        }
+    }
+
     @Test("Sudoku play: typed digits judged right, wrong or in conflict against the one solution; the last solves")
     func sudokuByKeyboard() async throws {
         try await ServedEditor.with(["serve", "mini-01.json", "--port", "0"], copying: ["puzzles/sudoku-4x4/mini-01.json"], browser: browser) { served in

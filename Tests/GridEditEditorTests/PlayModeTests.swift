@@ -162,6 +162,23 @@ struct PlayModeTests {
         #expect(record.errors.map(\.judgement) == ["overlaps", "outside"])
     }
 
+    @Test("The hint level: --hint outline and pieces draw the figure so, pieces with the designer's solution in it; an unknown level is refused")
+    func hintLevels() async throws {
+        let house = Files.path("puzzles/tangram-starter/house.json")
+        let stored = try #require((try PuzzleStore(root: "/").load(house).document.puzzle as? TangramPuzzle)?.pieces)
+        for level in ["shape", "outline", "pieces"] {
+            let service = makeService()
+            let interpreter = CommandInterpreter(service: service, console: CapturingConsole())
+            #expect(await interpreter.execute("play \(house) --hint \(level) --records \(try TemporaryFolder().path)") == .ok)
+            let board = try #require(service.active)
+            let drawing = EditingKinds.of(board).pageDrawing(of: board)
+            #expect(drawing.figureBehind && drawing.hint == level)
+            #expect(Set(drawing.figurePieces.map(\.footprint)) == (level == "pieces" ? Set(stored.map(\.footprint)) : []))
+        }
+        let interpreter = CommandInterpreter(service: makeService(), console: CapturingConsole())
+        #expect(await interpreter.execute("play \(house) --hint lines") == .failed("--hint takes shape, outline, pieces, not lines"))
+    }
+
     @Test("A touch file of pose events played through `replay` gets the same judgements as the same poses typed")
     func replayMatchesTyping() async throws {
         let folder = try TemporaryFolder()

@@ -22,7 +22,7 @@ extension CommandInterpreter {
         }
         guard source.play == nil else { throw EditError("\(source.displayName) is already a play board; `play stop` ends it") }
         let folder = a.option("--records") ?? playRecords
-        let board = try service.startPlay(of: source, recordFolder: folder)
+        let board = try service.startPlay(of: source, recordFolder: folder, hint: a.option("--hint"))
         let session = board.play!
         console.say("playing \(source.displayName) as \(board.displayName): \(session.judge.status)", .plain)
         if let path = session.recordPath { console.say("  record: \(path)", .dim) }

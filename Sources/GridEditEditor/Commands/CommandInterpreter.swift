@@ -345,7 +345,7 @@ public struct Arguments {
     private(set) var flags: Set<String> = []
     private(set) var options: [String: String] = [:]
 
-    static let valued: Set<String> = ["--speed", "--camera", "--video", "--colors", "--port", "--host", "--records"]
+    static let valued: Set<String> = ["--speed", "--camera", "--video", "--colors", "--port", "--host", "--records", "--hint"]
 
     init(spec: CommandSpec, words: [String]) throws(EditError) {
         self.spec = spec

@@ -154,7 +154,7 @@ extension CommandSpec {
                     flags: ["--camera", "--video", "--image", "--colors"]),
 
         // Play
-        CommandSpec("play", group: .play, usage: "play [FILE] [--records DIR] | play stop",
+        CommandSpec("play", group: .play, usage: "play [FILE] [--hint shape|outline|pieces] [--records DIR] | play stop",
                     summary: "play a puzzle as a child would: every placement judged against every solution",
                     details: """
                         Opens a play board for FILE (or the active puzzle): a tangram's figure with the seven pieces \
@@ -165,9 +165,11 @@ extension CommandSpec {
                         `overlaps` or `outside`; the figure is solved when the pieces cover it exactly, by any \
                         solution. A Sudoku digit is right, wrong or conflicts. `hint` helps without undoing the \
                         child's work. The play record (every event with its time) is written as you go to DIR \
-                        (default: playtests/), for `gridedit playtest report`. `play stop` ends the play.
+                        (default: playtests/), for `gridedit playtest report`. `play stop` ends the play. \
+                        --hint: how much of a tangram's answer the child sees: the filled shape (default), \
+                        its outline, or every piece's outline.
                         """,
-                    arguments: [.path(extensions: ["json"])], flags: ["--records"]),
+                    arguments: [.path(extensions: ["json"])], flags: ["--records", "--hint"]),
         CommandSpec("hint", group: .play, usage: "hint [1|2|3]",
                     summary: "in play: the next piece and place from a solution that keeps every piece down (asking again tells more)",
                     details: """

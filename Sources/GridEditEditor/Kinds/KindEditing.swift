@@ -71,9 +71,11 @@ public protocol KindEditing: Sendable {
     static func emptied(_ puzzle: any Puzzle) -> (any Puzzle)?
 
     /// Play mode: the board a child gets for `puzzle` (a tangram's figure with the pieces in the
-    /// tray, a Sudoku's givens) and the judge of every change to it. Throws, saying why, for a
-    /// puzzle that cannot be played (no figure, no unique solution) or a kind without play mode.
-    static func play(_ puzzle: any Puzzle) throws(EditError) -> PlayStart
+    /// tray, a Sudoku's givens) and the judge of every change to it. `hint` is how much of the
+    /// answer the child is shown (a tangram's `shape`, `outline` or `pieces`; nil: the least).
+    /// Throws, saying why, for a puzzle that cannot be played (no figure, no unique solution),
+    /// a hint the kind does not have, or a kind without play mode.
+    static func play(_ puzzle: any Puzzle, hint: String?) throws(EditError) -> PlayStart
 }
 
 /// Where a drag would land: each part that would move, with its outline on the drawing.
@@ -95,7 +97,7 @@ extension KindEditing {
     public static func analysisJob(of document: EditorDocument) -> AnalysisJob? { nil }
     public static func parts(of finding: Finding, in document: EditorDocument) -> [String] { [] }
     public static func emptied(_ puzzle: any Puzzle) -> (any Puzzle)? { nil }
-    public static func play(_ puzzle: any Puzzle) throws(EditError) -> PlayStart {
+    public static func play(_ puzzle: any Puzzle, hint: String?) throws(EditError) -> PlayStart {
         throw EditError("a \(puzzle.kindName) puzzle has no play mode")
     }
     public static func promptTag(of document: EditorDocument) -> String? { nil }
@@ -140,12 +142,19 @@ public struct PageDrawing {
     public var grid: Bool
     /// A tangram's silhouette behind its pieces (a play board).
     public var figureBehind: Bool
+    /// How much of the answer the figure behind shows (`shape`, `outline`, `pieces`: the
+    /// renderer's hint levels) and, at `pieces`, the pieces drawn in it.
+    public var hint: String?
+    public var figurePieces: [Pose]
 
-    public init(puzzle: any Puzzle, solution: Bool = false, grid: Bool = false, figureBehind: Bool = false) {
+    public init(puzzle: any Puzzle, solution: Bool = false, grid: Bool = false, figureBehind: Bool = false,
+                hint: String? = nil, figurePieces: [Pose] = []) {
         self.puzzle = puzzle
         self.solution = solution
         self.grid = grid
         self.figureBehind = figureBehind
+        self.hint = hint
+        self.figurePieces = figurePieces
     }
 }
 

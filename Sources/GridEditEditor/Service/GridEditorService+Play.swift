@@ -6,11 +6,12 @@ extension GridEditorService {
     /// with every piece in the tray, a Sudoku's givens), made active, whose every change, from
     /// any input, is judged by the kind's judge. The solutions are worked out here, once. The
     /// record is written to `recordFolder` (created if need be) as `ID-START-N.json`, or kept in
-    /// memory when it is nil.
+    /// memory when it is nil. `hint` is how much of the answer the child is shown (the kind's
+    /// word: a tangram's `shape`, `outline`, `pieces`).
     @discardableResult
-    public func startPlay(of source: EditorDocument, recordFolder: String?) throws(EditError) -> EditorDocument {
+    public func startPlay(of source: EditorDocument, recordFolder: String?, hint: String? = nil) throws(EditError) -> EditorDocument {
         let puzzle = source.puzzle
-        let start = try EditingKinds.of(source).play(puzzle)
+        let start = try EditingKinds.of(source).play(puzzle, hint: hint)
         let id = puzzle.metadata.id
         let serial = takeSerial()
         var recordPath: String?

@@ -10,6 +10,7 @@ struct PuzzleFigure {
     let grid: Bool
     let candidates: Bool
     var figureBehind = false
+    var figurePieces: [Pose] = []
     /// Device units per tangram unit shared by every tangram drawn (a sheet); nil: each fits its box.
     var tangramScale: Double?
 
@@ -21,6 +22,7 @@ struct PuzzleFigure {
         grid = options.grid
         candidates = options.candidates
         figureBehind = options.figureBehind
+        figurePieces = options.figurePieces
     }
 
     init(style: Style, layout: TextLayout, solution: Bool, hint: TangramHint, grid: Bool, candidates: Bool) {
@@ -43,7 +45,7 @@ struct PuzzleFigure {
     func draw(_ puzzle: any Puzzle, on canvas: Canvas, in box: Box, backdrop: Color) {
         if let tangram = puzzle as? TangramPuzzle {
             TangramFigure(style: style, puzzle: tangram, solution: solution, hint: hint, grid: grid, backdrop: backdrop,
-                          fixedScale: tangramScale, figureBehind: figureBehind)
+                          fixedScale: tangramScale, figureBehind: figureBehind, figurePieces: figurePieces)
                 .draw(on: canvas, in: box)
         } else if let sudoku = puzzle as? SudokuPuzzle {
             SudokuFigure(style: style, puzzle: sudoku, solution: solution, candidates: candidates, layout: layout)

@@ -25,6 +25,8 @@ struct TangramFigure {
     var fixedScale: Double? = nil
     /// With `solution`: the silhouette at the `hint` level behind the pieces (play mode).
     var figureBehind = false
+    /// The pieces drawn in as lines behind, at the `pieces` level.
+    var figurePieces: [Pose] = []
 
     /// The play area, whose lower-left corner is the origin.
     static let playArea = 8.0
@@ -37,7 +39,10 @@ struct TangramFigure {
 
         let pieces = puzzle.pieces ?? []
         let piecePolygons = pieces.map(\.vertices)
-        if solution && figureBehind, puzzle.silhouette != nil { drawShape(on: canvas, viewport, pieces: []) }
+        if solution && figureBehind, puzzle.silhouette != nil {
+            drawShape(on: canvas, viewport, pieces: figurePieces)
+            if pieces.isEmpty { return }
+        }
         if solution && !pieces.isEmpty {
             // Each piece in its type's colour, then a thin line in the backdrop's colour around
             // every piece, which reads as the gap between real pieces.

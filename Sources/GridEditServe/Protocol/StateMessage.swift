@@ -84,6 +84,8 @@ struct StateMessage {
     static func options(for drawing: PageDrawing) -> RenderOptions {
         var options = RenderOptions(solution: drawing.solution, grid: drawing.grid, size: side)
         options.figureBehind = drawing.figureBehind
+        options.figurePieces = drawing.figurePieces
+        if let hint = drawing.hint.flatMap(TangramHint.init(rawValue:)) { options.hint = hint }
         return options
     }
 

@@ -43,7 +43,8 @@ enum BrowserCommands {
     static func refusal(_ line: String) -> String? {
         guard let words = try? Tokenizer.split(line).map(\.text), let first = words.first else { return nil }
         // The page plays the active puzzle; a file is opened with the open message first.
-        if CommandSpec.named(first)?.name == "play", words.count > 1, words != [first, "stop"] {
+        let hinted = words.count == 3 && words[1] == "--hint"
+        if CommandSpec.named(first)?.name == "play", words.count > 1, words != [first, "stop"], !hinted {
             return "the page plays the active puzzle: send `play` or `play stop` (open a file with the open message first)"
         }
         guard let spec = CommandSpec.named(first), allowed.contains(spec.name) else {

@@ -14,7 +14,10 @@ public enum SudokuEditing: KindEditing {
         return "\(s.size.rawValue)×\(s.size.rawValue), \(s.givens.cells.filter { $0 != 0 }.count) givens"
     }
 
-    public static func play(_ puzzle: any Puzzle) throws(EditError) -> PlayStart { try SudokuPlayJudge.start(puzzle) }
+    public static func play(_ puzzle: any Puzzle, hint: String?) throws(EditError) -> PlayStart {
+        if let hint { throw EditError("a Sudoku is played from its givens; --hint \(hint) is for tangrams") }
+        return try SudokuPlayJudge.start(puzzle)
+    }
 
     public static func status(of document: EditorDocument) -> [String] {
         if let play = document.play { return ["play: " + play.judge.status] }
@@ -41,7 +44,7 @@ public enum SudokuEditing: KindEditing {
             .init("frame", .fields(["left": .double(frame.originX), "top": .double(frame.originY), "cell": .double(frame.scaleX),
                                     "n": .int(sudoku.size.rawValue)])),
             .init("cells", .array(cells(sudoku, marks: document.state.marks))),
-            .init("status", .string(sudoku.solutionSummary)),
+            .init("status", .string(document.play.map { "play: " + $0.judge.status } ?? sudoku.solutionSummary)),
             // With digits entered, the grader's hint for them (worked out here, remembered per
             // grid); with none, the page shows the explanation's first steps from the analysis,
             // so a pasted puzzle costs no search on the edit path.

@@ -21,7 +21,7 @@ public enum TangramEditing: KindEditing {
         return tangram
     }
 
-    public static func play(_ puzzle: any Puzzle) throws(EditError) -> PlayStart { try TangramPlayJudge.start(puzzle) }
+    public static func play(_ puzzle: any Puzzle, hint: String?) throws(EditError) -> PlayStart { try TangramPlayJudge.start(puzzle, hint: hint) }
 
     public static func status(of document: EditorDocument) -> [String] {
         if let play = document.play { return ["play: " + play.judge.status] }
@@ -59,7 +59,10 @@ public enum TangramEditing: KindEditing {
     /// place of the solution's, so the board shows what piece commands act on.
     public static func pageDrawing(of document: EditorDocument) -> PageDrawing {
         guard var tangram = document.puzzle as? TangramPuzzle else { return PageDrawing(puzzle: document.puzzle) }
-        if document.play != nil { return PageDrawing(puzzle: tangram, solution: true, grid: true, figureBehind: true) }
+        if let judge = document.play?.judge as? TangramPlayJudge {
+            return PageDrawing(puzzle: tangram, solution: true, grid: true, figureBehind: true, hint: judge.level,
+                               figurePieces: judge.level == "pieces" ? judge.answer : [])
+        }
         if document.layer == .tray { tangram.pieces = tangram.tray ?? [] }
         return PageDrawing(puzzle: tangram, solution: true, grid: true)
     }
@@ -93,7 +96,7 @@ public enum TangramEditing: KindEditing {
             .init("frame", .object(frameFields)),
             .init("unplaced", .array(unplaced)),
             .init("pieces", .array(pieces(tangram, document: document, frame: frame, palette: palette))),
-            .init("status", .string(pageStatus(tangram, document))),
+            .init("status", .string(document.play.map { "play: " + $0.judge.status } ?? pageStatus(tangram, document))),
         ]
     }
 

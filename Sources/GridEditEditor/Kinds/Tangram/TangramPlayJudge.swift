@@ -13,11 +13,23 @@ final class TangramPlayJudge: PlayJudge {
     /// taken back), words and k of n.
     private(set) var latest: (piece: TangramPiece, name: String, text: String, k: Int?, n: Int?)?
 
-    init(play: TangramPlay) { self.play = play }
+    /// How much of the answer the child sees: `shape`, `outline` or `pieces`.
+    let level: String
+    /// The arrangement the `pieces` level draws: the designer's solution, else the solver's first.
+    let answer: [Pose]
+    static let levels = ["shape", "outline", "pieces"]
 
-    /// The figure with nothing on it: the silhouette the child fills.
-    static func start(_ puzzle: any Puzzle) throws(EditError) -> PlayStart {
+    init(play: TangramPlay, level: String, answer: [Pose]) {
+        self.play = play
+        self.level = level
+        self.answer = answer
+    }
+
+    /// The figure with nothing on it: the silhouette the child fills, at the hint level.
+    static func start(_ puzzle: any Puzzle, hint: String?) throws(EditError) -> PlayStart {
         guard let tangram = puzzle as? TangramPuzzle else { throw EditError("not a tangram") }
+        let level = hint ?? "shape"
+        guard levels.contains(level) else { throw EditError("--hint takes \(levels.joined(separator: ", ")), not \(level)") }
         guard let figure = TangramPlay.figure(of: tangram) else {
             throw EditError("\(tangram.metadata.id) has no figure a child could fill (no usable silhouette and no complete arrangement); `validate` says why")
         }
@@ -30,7 +42,8 @@ final class TangramPlayJudge: PlayJudge {
         board.silhouette = figure.rings
         board.tray = nil
         board.currentState = []
-        return PlayStart(board: board, judge: TangramPlayJudge(play: play))
+        let stored = tangram.pieces.flatMap { play.isSolution($0) ? $0 : nil }
+        return PlayStart(board: board, judge: TangramPlayJudge(play: play, level: level, answer: stored ?? play.solutions[0]))
     }
 
     func observe(_ puzzle: any Puzzle) -> [PlayRecord.Interaction] {

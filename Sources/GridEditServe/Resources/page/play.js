@@ -23,10 +23,13 @@ export class PlayView {
 
   get play() { return this.app.state?.play || null; }
 
+  /** Plays the active puzzle; a tangram at the hint level the board showed (the child's view chosen). */
   start() {
     if (this.play) return;
+    const mode = this.app.viewMode;
+    const hint = this.app.state?.document?.kind === 'tangram' && ['outline', 'pieces'].includes(mode) ? ` --hint ${mode}` : '';
     this.app.showView('board');
-    this.app.run('play');
+    this.app.run('play' + hint);
   }
 
   stop() { if (this.play) this.app.run('play stop'); }

@@ -174,6 +174,17 @@ public struct TangramPlay: Sendable {
         return solutions(keepingIDs: ids)
     }
 
+    /// Whether seven poses are one of the solutions (twins either way round).
+    public func isSolution(_ poses: [Pose]) -> Bool {
+        guard poses.count == TangramPiece.allCases.count else { return false }
+        var ids: [Int] = []
+        for pose in poses {
+            guard let id = idOf[pose.footprint] else { return false }
+            ids.append(id)
+        }
+        return !solutions(keepingIDs: ids).isEmpty
+    }
+
     private func solutions(keepingIDs ids: [Int]) -> [Int] {
         guard let rarest = ids.min(by: { holders[$0].count < holders[$1].count }) else { return Array(solutions.indices) }
         return holders[rarest].filter { index in ids.allSatisfy { id in Self.has(solutionIDs[index], id) } }
