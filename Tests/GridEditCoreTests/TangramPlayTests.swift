@@ -30,15 +30,7 @@ struct TangramPlayTests {
         var grower = SplitMix64(seed: 36)
         var octominoes = 0
         while octominoes < 6 {
-            var cells: Set<[Int]> = [[0, 0]]
-            while cells.count < 8 {
-                let from = cells.sorted { $0.lexicographicallyPrecedes($1) }.randomElement(using: &grower)!
-                let step = [[1, 0], [-1, 0], [0, 1], [0, -1]].randomElement(using: &grower)!
-                cells.insert([from[0] + step[0], from[1] + step[1]])
-            }
-            let squares = cells.map { c in Polygon([Point(Exact(c[0]), Exact(c[1])), Point(Exact(c[0] + 1), Exact(c[1])),
-                                                    Point(Exact(c[0] + 1), Exact(c[1] + 1)), Point(Exact(c[0]), Exact(c[1] + 1))])! }
-            guard let region = try? OctilinearRegion(union: squares) else { continue }
+            let region = TangramGenerator.octomino(using: &grower)
             let count = TangramSolver.solve(region).solutions.count
             guard count >= 10 else { continue }
             list.append(("octomino-\(octominoes) (\(count) solutions)", region))
