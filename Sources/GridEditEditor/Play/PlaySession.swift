@@ -41,9 +41,9 @@ public struct PlayHint: Sendable {
     /// The placement it suggests, as the kind's command would put it (`place square 2 1 90`), or nil.
     public var command: String?
     /// A shape to draw (the page's outline, in the puzzle's units), or nil.
-    public var outline: [[Double]]?
+    public var outline: [(x: Double, y: Double)]?
 
-    public init(text: String, parts: [String] = [], command: String? = nil, outline: [[Double]]? = nil) {
+    public init(text: String, parts: [String] = [], command: String? = nil, outline: [(x: Double, y: Double)]? = nil) {
         self.text = text
         self.parts = parts
         self.command = command
@@ -115,12 +115,10 @@ public final class PlaySession {
             return stamped
         }
         guard !events.isEmpty else { return }
-        if !events.isEmpty {
-            // The child did something: the next hint starts again from the first level.
-            nextHintLevel = 1
-            lastHint = nil
-            lastHintLevel = 0
-        }
+        // The child did something: the next hint starts again from the first level.
+        nextHintLevel = 1
+        lastHint = nil
+        lastHintLevel = 0
         record.interactions += events
         unreported += events
         if judge.isSolved { finish(completed: true) } else { write() }

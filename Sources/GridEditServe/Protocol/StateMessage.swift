@@ -119,12 +119,7 @@ struct StateMessage {
         }
         // A first part: shown, with `pending` still true until the rest comes.
         let partial = if case .partial = answer { true } else { false }
-        func points(_ ring: [(x: Double, y: Double)]) -> JSONValue {
-            .array(ring.map { p in
-                let (x, y) = frame.apply(p.x, p.y)
-                return .array([.double((x * 1000).rounded() / 1000), .double((y * 1000).rounded() / 1000)])
-            })
-        }
+        func points(_ ring: [(x: Double, y: Double)]) -> JSONValue { Self.points(ring, frame: frame) }
         return .fields([
             "pending": .bool(partial), "partial": .bool(partial),
             "status": .string(a.status),
@@ -157,15 +152,18 @@ struct StateMessage {
         if let hint = session.lastHint {
             var fields: [JSONValue.Member] = [.init("text", .string(hint.text)), .init("level", .int(session.lastHintLevel)),
                                               .init("parts", .array(hint.parts.map(JSONValue.string)))]
-            if let outline = hint.outline {
-                fields.append(.init("outline", .array(outline.map { p in
-                    let (x, y) = frame.apply(p[0], p[1])
-                    return .array([.double((x * 1000).rounded() / 1000), .double((y * 1000).rounded() / 1000)])
-                })))
-            }
+            if let outline = hint.outline { fields.append(.init("outline", points(outline, frame: frame))) }
             members.append(.init("hint", .object(fields)))
         }
         return .object(members)
+    }
+
+    /// A ring in the puzzle's units, on the drawing: `[[x, y], …]` rounded to a thousandth.
+    static func points(_ ring: [(x: Double, y: Double)], frame: ScreenTransform) -> JSONValue {
+        .array(ring.map { p in
+            let (x, y) = frame.apply(p.x, p.y)
+            return .array([.double((x * 1000).rounded() / 1000), .double((y * 1000).rounded() / 1000)])
+        })
     }
 
     private static func mark(_ mark: KindAnalysis.Mark) -> JSONValue {

@@ -84,11 +84,10 @@ final class TangramPlayJudge: PlayJudge {
         for index in board.indices {
             let occupied = Set(board.indices.filter { $0 != index }.map { board[$0].footprint })
             let piece = board[index].piece
-            let fromGiven = given[piece].flatMap { input in
-                play.landing(for: piece, given: input.vertices, occupied: occupied)
-            }
-            guard let landed = fromGiven.flatMap({ $0.footprint == board[index].footprint ? nil : $0 })
-                    ?? (fromGiven == nil ? play.landing(for: board[index], occupied: occupied) : nil) else { continue }
+            // Where it was given decides, when that is near a place; else where it settled.
+            let target = given[piece].flatMap { play.landing(for: piece, given: $0.vertices, occupied: occupied) }
+                ?? play.landing(for: board[index], occupied: occupied)
+            guard let landed = target, landed.footprint != board[index].footprint else { continue }
             changes.append(Change.pose(layer: .solution, piece: landed.piece, before: board[index], after: landed))
             notes.append("\(landed.piece.rawValue): landed on the figure")
             board[index] = landed
@@ -104,7 +103,7 @@ final class TangramPlayJudge: PlayJudge {
         case .place(let pose, _, _):
             let command = "place \(pose.piece.rawValue) \(pose.position.x) \(pose.position.y) \(pose.rotation.degrees)" + (pose.flipped ? " flip" : "")
             return PlayHint(text: hint.text(level: level), parts: [pose.piece.rawValue], command: level >= 3 ? command : nil,
-                            outline: level >= 2 ? pose.vertices.map { [$0.x.doubleValue, $0.y.doubleValue] } : nil)
+                            outline: level >= 2 ? pose.vertices.map { ($0.doubleX, $0.doubleY) } : nil)
         }
     }
 

@@ -264,32 +264,19 @@ public struct TangramPlay: Sendable {
 
     // MARK: Landing on the figure
 
-    /// Where a piece put down near a place some solution gives its shape lands: the nearest such
-    /// place turned the same way, within `tolerance` units (its lowest corner to the place's), not
-    /// taken by a piece in `occupied`; nil when there is none (or the pose is one already). A
-    /// game's "snap to the outline", decided by the exact solutions, so that a child's piece a
-    /// hair off still lands exactly where the figure has room for it.
+    /// Where a piece lying at `pose` lands: ``landing(for:given:occupied:tolerance:)`` of its own
+    /// corners; nil when it already lies on a place of the figure.
     public func landing(for pose: Pose, occupied: Set<Pose.Footprint>, tolerance: Double = 0.3) -> Pose? {
-        let footprint = pose.footprint
-        if idOf[footprint] != nil { return nil }
-        let turned = Self.orientation(footprint)
-        let lowest = footprint.vertices.min(by: OctilinearRegion.lowestFirst)!
-        var best: (pose: Pose, distance: Double)?
-        for (id, other) in footprints.enumerated() where other.shape == footprint.shape && !occupied.contains(other) {
-            let corner = other.vertices.min(by: OctilinearRegion.lowestFirst)!
-            let dx = corner.doubleX - lowest.doubleX, dy = corner.doubleY - lowest.doubleY
-            let distance = (dx * dx + dy * dy).squareRoot()
-            guard distance <= tolerance, best.map({ distance < $0.distance }) ?? true, Self.orientation(other) == turned else { continue }
-            var landed = posesByID[id]
-            landed.piece = pose.piece
-            best = (landed, distance)
-        }
-        return best?.pose
+        guard idOf[pose.footprint] == nil else { return nil }
+        return landing(for: pose.piece, given: pose.vertices.map { ($0.doubleX, $0.doubleY) }, occupied: occupied, tolerance: tolerance)
     }
 
-    /// The same for a piece as it was given (a drop, a camera's pose), before any settling: the
-    /// place of some solution whose every corner lies within `tolerance` of one of the given
-    /// corners, the nearest first. A figure's places are the strongest anchors a child's piece has.
+    /// Where a piece put down with these corners (a drop, a camera's pose, before any settling)
+    /// lands: the place of some solution for its shape, not taken by a piece in `occupied`, whose
+    /// every corner lies within `tolerance` units of one of the given corners, the nearest first;
+    /// nil when there is none. A game's "snap to the outline", decided by the exact solutions: a
+    /// child's piece a hair off lands exactly where the figure has room for it (the settling
+    /// engine lays figures on the 0.25 grid, and a silhouette need not be on it).
     public func landing(for piece: TangramPiece, given corners: [(x: Double, y: Double)], occupied: Set<Pose.Footprint>,
                         tolerance: Double = 0.3) -> Pose? {
         var best: (pose: Pose, distance: Double)?
