@@ -103,9 +103,23 @@ extension OctilinearRegion {
     /// If no boundary edge enters the shape's interior, the interior is all inside or all
     /// outside, so one interior point decides: the centroid of three of its vertices, tested in
     /// coordinates multiplied by 3 so that it stays exact.
-    public func contains(convex shape: Polygon) -> Bool {
+    public func contains(convex shape: Polygon) -> Bool { relation(toConvex: shape) == .inside }
+
+    /// Where a convex shape with octilinear edges lies against the region.
+    public enum ConvexRelation: Sendable {
+        /// In the region (touching the boundary is fine).
+        case inside
+        /// Off it: its interior meets none of the region's.
+        case outside
+        /// Partly in, partly out: a boundary edge enters its interior.
+        case crossing
+    }
+
+    /// Whether a convex shape lies in the region, off it, or across its boundary (see
+    /// ``contains(convex:)`` for how it is decided, exactly).
+    public func relation(toConvex shape: Polygon) -> ConvexRelation {
         let bounds = OctilinearBounds(shape.vertices)
-        if edges.contains(where: { $0.bounds.interiorsMeet(bounds) }) { return false }
+        if edges.contains(where: { $0.bounds.interiorsMeet(bounds) }) { return .crossing }
         let v = shape.vertices
         let centroidTimes3 = Point(v[0].x + v[1].x + v[2].x, v[0].y + v[1].y + v[2].y)
         var winding = 0
@@ -113,6 +127,6 @@ extension OctilinearRegion {
             let scaled = Polygon(unchecked: ring.vertices.map { Point($0.x.times(3), $0.y.times(3)) })
             if scaled.contains(centroidTimes3) == .inside { winding += ring.isCounterClockwise ? 1 : -1 }
         }
-        return winding == 1
+        return winding == 1 ? .inside : .outside
     }
 }

@@ -202,11 +202,10 @@ public struct TangramPlay: Sendable {
     /// How a piece lying at `pose` would be judged now (nil when it does not reach the figure),
     /// without placing it.
     public func judge(_ pose: Pose) -> Judgement? {
-        let polygon = pose.polygon
+        let relation = figure.relation(toConvex: pose.polygon)
+        guard relation != .outside else { return nil }
+        let inside = relation == .inside
         let bounds = OctilinearBounds(pose.vertices)
-        let crossesBoundary = figure.edges.contains { $0.bounds.interiorsMeet(bounds) }
-        let inside = !crossesBoundary && figure.contains(convex: polygon)
-        guard crossesBoundary || inside else { return nil }
         let hit = placed.filter { $0.key != pose.piece && OctilinearBounds($0.value.pose.vertices).interiorsMeet(bounds) }
         if !hit.isEmpty { return .overlaps(hit.keys.sorted()) }
         guard inside else { return .outside }
