@@ -138,12 +138,6 @@ public final class CommandInterpreter {
         console.say(prefix + outcome.command.label, .edit)
         for note in outcome.notes { console.say("  " + note, .note) }
         sayPlay(document)
-        if document.play != nil {
-            // A play board's findings are the child's work in progress, not the puzzle's.
-            sayJournalWarnings()
-            if liveView { console.documentChanged(document) }
-            return
-        }
         reportChanges(added: outcome.added, resolved: outcome.resolved)
         sayJournalWarnings()
         if liveView { console.documentChanged(document) }

@@ -130,7 +130,7 @@ public final class GridEditorService {
     /// New, opened and recovered documents get a live validation: opening stays fast whatever
     /// the puzzle (`validate` runs the searching rules).
     func add(_ document: EditorDocument) {
-        document.liveFindings = validator.validate(document.puzzle, depth: .live)
+        document.liveFindings = liveFindings(of: document)
         document.searchFindings = nil
         documents.append(document)
         active = document
@@ -325,12 +325,18 @@ public final class GridEditorService {
     func validate(_ document: EditorDocument, after command: EditCommand, notes: [String]) -> EditOutcome {
         document.play?.observe(document.puzzle)
         let before = document.liveFindings
-        let after = validator.validate(document.puzzle, depth: .live)
+        let after = liveFindings(of: document)
         document.liveFindings = after
         document.searchFindings = nil
         let (added, resolved) = Self.difference(before: before, after: after)
         didChange?()
         return EditOutcome(command: command, notes: notes, findings: after, added: added, resolved: resolved)
+    }
+
+    /// The live rules' findings after an edit; none on a play board, whose board is a child's work
+    /// in progress (pieces still in the tray), not a puzzle with problems (`validate` still asks).
+    private func liveFindings(of document: EditorDocument) -> [Finding] {
+        document.play == nil ? validator.validate(document.puzzle, depth: .live) : []
     }
 
     /// Findings that appeared and that went away. A rule whose one finding was replaced by one

@@ -68,8 +68,7 @@ struct StateMessage {
             let frame = renderer?.previewFrame(of: drawing.puzzle, options: options) ?? Self.undrawnFrame
             members.append(.init("analysis", Self.analysis(analysis, frame: frame)))
         }
-        // A play board's findings are the child's work in progress (pieces missing), not problems.
-        members.append(.init("findings", .array((document.play == nil ? document.findings : []).map { finding in
+        members.append(.init("findings", .array(document.findings.map { finding in
             Self.finding(finding, parts: entry.parts(of: finding, in: document))
         })))
         if !journalWarnings.isEmpty { members.append(.init("warnings", .array(journalWarnings.map(JSONValue.string)))) }

@@ -19,7 +19,8 @@ enum Preview {
         var parts = [style.sgr("1", document.displayName + (document.isDirty ? " (modified)" : ""))]
         parts += EditingKinds.of(document).status(of: document)
         if let analysis { parts.append(analysis.status) }
-        // A play board's findings are the child's work in progress (pieces missing), not problems.
+        // A play board is not validated after its moves (a child's work in progress): its status
+        // is the play's, without a findings summary.
         if document.play != nil { return parts.joined(separator: " · ") }
         let findings = document.findings
         let summary = CommandInterpreter.summary(of: findings)
