@@ -152,4 +152,41 @@ struct SudokuChainTechniqueTests {
     func soundOnPublished(_ technique: SudokuTechnique, _ line: String) throws {
         try expectUsedSoundly(technique, line)
     }
+
+    @Test("seeingBoth lists exactly the candidates weakly linked to both ends, by the definition, groups included")
+    func seeingBothMatchesTheDefinition() {
+        var random = SplitMix64(seed: 14)
+        for (_, line) in Self.publishedUses {
+            var board = SudokuBoard(try! SudokuGrid(line: line))
+            board.explains = false
+            board.knownUnique = true
+            var positions = 0
+            while !board.isSolved, let step = SudokuGrader.next(board) {
+                board.apply(step)
+                positions += 1
+                guard positions % 4 == 0 else { continue }
+                let links = ChainLinks(board, kinds: .grouped)
+                let g = board.geometry
+                // The definition: t is a single candidate other than a and b that cannot be true
+                // with either (same cell and another digit, or the same digit in a cell seeing
+                // every cell of the other; a group does not exclude its own cells).
+                func excludes(_ t: Int, _ x: Int) -> Bool {
+                    let cells = links.cells(x), cell = t / board.n
+                    if !links.isGroup(x), cells[0] == cell { return t != x }
+                    return t % board.n + 1 == links.digit(x) && cells.allSatisfy { g.sees($0, cell) }
+                }
+                let nodes = (0..<links.strong.count).filter { links.isGroup($0) || board.has($0 / board.n, $0 % board.n + 1) }
+                guard !nodes.isEmpty else { continue }
+                for _ in 0..<80 {
+                    let a = nodes.randomElement(using: &random)!
+                    let b = random.next() % 8 == 0 ? a : nodes.randomElement(using: &random)!
+                    let expected = (0..<links.candidateNodes).filter { t in
+                        board.has(t / board.n, t % board.n + 1) && t != a && t != b && excludes(t, a) && excludes(t, b)
+                    }
+                    #expect(links.seeingBoth(a, b) == expected, "\(links.name(a)) and \(links.name(b)) in \(board.grid.line)")
+                }
+            }
+            #expect(positions > 10)
+        }
+    }
 }

@@ -16,43 +16,32 @@ enum AlmostLockedSets {
         func places(_ digit: Int, _ board: SudokuBoard) -> [Int] { cells.filter { board.has($0, digit) } }
     }
 
-    /// Every ALS of up to `maximumSize` cells, each set of cells once.
+    /// Every ALS of up to `maximumSize` cells, each set of cells once (where first found:
+    /// rows, then columns, then boxes).
     static func all(_ board: SudokuBoard, maximumSize: Int = 4) -> [ALS] {
         let g = board.geometry
         var result: [ALS] = []
-        var seen = Set<[Int]>()
+        let emptyCells = g.units.map { $0.filter { board.values[$0] == 0 } }
+        /// The sizes of set searched in a unit.
+        func searched(_ size: Int, in unit: Int) -> Bool { size <= min(maximumSize, max(1, emptyCells[unit].count - 1)) && size <= emptyCells[unit].count }
         for unit in g.units.indices {
-            let empty = g.units[unit].filter { board.values[$0] == 0 }
-            for size in 1...min(maximumSize, max(1, empty.count - 1)) where size <= empty.count {
+            let empty = emptyCells[unit]
+            for size in 1...min(maximumSize, max(1, empty.count - 1)) where searched(size, in: unit) {
                 forEachCombination(of: empty.count, choose: size) { chosen in
-                    let cells = chosen.map { empty[$0] }.sorted()
-                    let mask = cells.reduce(UInt16(0)) { $0 | board.candidates[$1] }
-                    if mask.nonzeroBitCount == size + 1, seen.insert(cells).inserted {
-                        result.append(ALS(cells: cells, mask: mask, unit: unit))
-                    }
+                    let mask = chosen.reduce(UInt16(0)) { $0 | board.candidates[empty[$1]] }
+                    guard mask.nonzeroBitCount == size + 1 else { return false }
+                    let cells = chosen.map { empty[$0] }  // ascending, as a unit's cells are
+                    // Found before in an earlier unit: one cell (in its row), or cells of a
+                    // box that share a row or a column searched for sets this size.
+                    let earlier = unit >= g.n && (size == 1 || unit >= 2 * g.n
+                        && (cells.allSatisfy { g.row($0) == g.row(cells[0]) } && searched(size, in: g.rowUnit(cells[0]))
+                            || cells.allSatisfy { g.column($0) == g.column(cells[0]) } && searched(size, in: g.columnUnit(cells[0]))))
+                    if !earlier { result.append(ALS(cells: cells, mask: mask, unit: unit)) }
                     return false
                 }
             }
         }
         return result
-    }
-
-    /// Whether `x` is a restricted common digit of `a` and `b` (which share no cell).
-    static func restricted(_ a: ALS, _ b: ALS, _ x: Int, _ board: SudokuBoard) -> Bool {
-        let (pa, pb) = (a.places(x, board), b.places(x, board))
-        guard !pa.isEmpty, !pb.isEmpty else { return false }
-        return pa.allSatisfy { p in pb.allSatisfy { board.geometry.sees(p, $0) } }
-    }
-
-    /// Empty cells outside `sets` where `z` is possible and that see every place of z in them.
-    static func targets(_ z: Int, _ sets: [ALS], _ board: SudokuBoard) -> [Int] {
-        let g = board.geometry
-        let places = sets.flatMap { $0.places(z, board) }
-        let inside = Set(sets.flatMap(\.cells))
-        guard let first = places.first else { return [] }
-        return g.peers[first].filter { cell in
-            !inside.contains(cell) && board.has(cell, z) && places.allSatisfy { g.sees(cell, $0) }
-        }
     }
 
     static func describe(_ set: ALS, _ board: SudokuBoard) -> String {
@@ -61,25 +50,24 @@ enum AlmostLockedSets {
             : "\(board.names(set.cells)) in \(board.geometry.unitName(set.unit)) (\(set.cells.count) cells, digits \(Words.digits(set.mask)))"
     }
 
-    static func disjoint(_ a: ALS, _ b: ALS) -> Bool { Set(a.cells).isDisjoint(with: b.cells) }
-
     /// Two ALS with a restricted common digit x and another common digit z: one of them is
     /// locked without x, so z is in one of them, and a cell that sees every z of both is not z.
     static func alsXZ(_ board: SudokuBoard) -> SudokuStep? {
-        let sets = all(board)
+        let sets = masked(all(board), board, peers: peerMasks(board))
+        let withDigit = (1...board.n).map { cellsWith($0, board) }
         for (i, a) in sets.enumerated() {
-            for b in sets[(i + 1)...] where (a.mask & b.mask).nonzeroBitCount >= 2 && disjoint(a, b) {
-                let common = SudokuBoard.digits(a.mask & b.mask)
-                for x in common where restricted(a, b, x, board) {
+            for b in sets[(i + 1)...] where (a.als.mask & b.als.mask).nonzeroBitCount >= 2 && a.cells & b.cells == 0 {
+                let common = SudokuBoard.digits(a.als.mask & b.als.mask)
+                for x in common where restricted(a, b, x) {
                     var removed: [(cell: Int, digit: Int)] = []
                     for z in common where z != x {
-                        removed += targets(z, [a, b], board).map { ($0, z) }
+                        removed += cells(a.seeing[z - 1] & b.seeing[z - 1] & withDigit[z - 1]).map { ($0, z) }
                     }
                     guard !removed.isEmpty else { continue }
                     let eliminations = board.eliminations(removed)
                     return SudokuStep(
-                        technique: .alsXZ, eliminations: eliminations, focus: (a.cells + b.cells).sorted().map(board.cell),
-                        explanation: board.say("\(describe(a, board)) and \(describe(b, board)) each have one digit more than cells, so without any one digit the rest are fixed there. Every \(x) of the first sees every \(x) of the second, so at most one holds \(x); the other is fixed on its other digits. Either way each digit both share besides \(x) is in one of them: remove \(board.removalText(eliminations)), whose cells see every such place."))
+                        technique: .alsXZ, eliminations: eliminations, focus: (a.als.cells + b.als.cells).sorted().map(board.cell),
+                        explanation: board.say("\(describe(a.als, board)) and \(describe(b.als, board)) each have one digit more than cells, so without any one digit the rest are fixed there. Every \(x) of the first sees every \(x) of the second, so at most one holds \(x); the other is fixed on its other digits. Either way each digit both share besides \(x) is in one of them: remove \(board.removalText(eliminations)), whose cells see every such place."))
                 }
             }
         }
@@ -91,23 +79,26 @@ enum AlmostLockedSets {
     /// locked and holds y, so B lacks y and is locked. Either way A or B holds z, so a cell
     /// that sees every z of both is not z.
     static func alsXYWing(_ board: SudokuBoard) -> SudokuStep? {
-        let sets = all(board, maximumSize: 3)
-        for c in sets {
-            var joined: [(als: ALS, digit: Int)] = []
-            for other in sets where other != c && disjoint(other, c) {
-                for x in SudokuBoard.digits(other.mask & c.mask) where restricted(c, other, x, board) { joined.append((other, x)) }
+        let sets = masked(all(board, maximumSize: 3), board, peers: peerMasks(board))
+        let withDigit = (1...board.n).map { cellsWith($0, board) }
+        for (k, c) in sets.enumerated() {
+            var joined: [(set: Int, digit: Int)] = []
+            for (j, other) in sets.enumerated() where j != k && other.cells & c.cells == 0 {
+                for x in SudokuBoard.digits(other.als.mask & c.als.mask) where restricted(c, other, x) { joined.append((j, x)) }
             }
-            for (i, (a, x)) in joined.enumerated() {
-                for (b, y) in joined[(i + 1)...] where x != y && a != b && disjoint(a, b) {
+            for (i, (ia, x)) in joined.enumerated() {
+                let a = sets[ia]
+                for (ib, y) in joined[(i + 1)...] where x != y && ia != ib && a.cells & sets[ib].cells == 0 {
+                    let b = sets[ib]
                     var removed: [(cell: Int, digit: Int)] = []
-                    for z in SudokuBoard.digits(a.mask & b.mask) where z != x && z != y {
-                        removed += targets(z, [a, b], board).filter { !c.cells.contains($0) }.map { ($0, z) }
+                    for z in SudokuBoard.digits(a.als.mask & b.als.mask) where z != x && z != y {
+                        removed += cells(a.seeing[z - 1] & b.seeing[z - 1] & withDigit[z - 1] & ~c.cells).map { ($0, z) }
                     }
                     guard !removed.isEmpty else { continue }
                     let eliminations = board.eliminations(removed)
                     return SudokuStep(
-                        technique: .alsXYWing, eliminations: eliminations, focus: (a.cells + b.cells + c.cells).sorted().map(board.cell),
-                        explanation: board.say("Three almost locked sets (each with one digit more than cells, so fixed once a digit is ruled out): \(describe(c, board)) in the middle, \(describe(a, board)) sharing \(x) with it and \(describe(b, board)) sharing \(y) with it, every place of the shared digit in one seeing every place in the other. If the first set lacks \(x) it is fixed; if it has \(x), the middle one lacks \(x), so it has \(y), so the last one lacks \(y) and is fixed. So the digits the first and last share besides \(x) and \(y) are in one of them: remove \(board.removalText(eliminations)), whose cells see every such place."))
+                        technique: .alsXYWing, eliminations: eliminations, focus: (a.als.cells + b.als.cells + c.als.cells).sorted().map(board.cell),
+                        explanation: board.say("Three almost locked sets (each with one digit more than cells, so fixed once a digit is ruled out): \(describe(c.als, board)) in the middle, \(describe(a.als, board)) sharing \(x) with it and \(describe(b.als, board)) sharing \(y) with it, every place of the shared digit in one seeing every place in the other. If the first set lacks \(x) it is fixed; if it has \(x), the middle one lacks \(x), so it has \(y), so the last one lacks \(y) and is fixed. So the digits the first and last share besides \(x) and \(y) are in one of them: remove \(board.removalText(eliminations)), whose cells see every such place."))
                 }
             }
         }

@@ -152,24 +152,58 @@ struct ChainLinks {
     /// kinds searched).
     func excludes(_ a: Int, _ b: Int) -> Bool {
         if isGroup(a) || isGroup(b) {
-            let (ca, cb) = (cells(a), cells(b))
-            return digit(a) == digit(b) && ca.allSatisfy { x in cb.allSatisfy { board.geometry.sees(x, $0) } }
+            guard digit(a) == digit(b) else { return false }
+            let g = board.geometry
+            if !isGroup(a) { return groups[b - candidateNodes].cells.allSatisfy { g.sees(a / n, $0) } }
+            let cellsOfA = groups[a - candidateNodes].cells
+            if !isGroup(b) { return cellsOfA.allSatisfy { g.sees($0, b / n) } }
+            return groups[b - candidateNodes].cells.allSatisfy { y in cellsOfA.allSatisfy { g.sees($0, y) } }
         }
-        let (ca, cb) = (cell(a), cell(b))
+        let (ca, cb) = (a / n, b / n)
         if ca == cb { return a != b }
-        return digit(a) == digit(b) && board.geometry.sees(ca, cb)
+        return a % n == b % n && board.geometry.sees(ca, cb)
     }
 
     /// Candidates weakly linked to both `a` and `b`: false when one of `a` and `b` is true.
+    /// In order of cell, then digit.
     func seeingBoth(_ a: Int, _ b: Int) -> [Int] {
         let g = board.geometry
         var result: [Int] = []
-        for cell in Set(cells(a) + cells(b) + g.peers[cell(a)]).sorted() where board.values[cell] == 0 {
-            for d in SudokuBoard.digits(board.candidates[cell]) {
-                let t = node(cell, d)
+        func add(_ cell: Int, _ digit: Int) {
+            if board.values[cell] == 0, board.has(cell, digit) { result.append(node(cell, digit)) }
+        }
+        if a != b, !isGroup(a), !isGroup(b) {
+            // Two single candidates (what chain searches ask about most, once per chain end
+            // they reach), read straight off the cells. A third candidate sees both when it
+            // shares their cell (their cell is one), or has their digit in a cell seeing both
+            // (their digit is one), or is one's digit in the other's cell.
+            let (ca, da, cb, db) = (a / n, a % n + 1, b / n, b % n + 1)
+            if ca == cb {
+                for d in SudokuBoard.digits(board.candidates[ca]) where d != da && d != db { add(ca, d) }
+            } else if da == db {
+                for cell in g.peers[ca] where g.sees(cell, cb) { add(cell, da) }
+            } else if g.sees(ca, cb) {
+                if ca < cb { add(ca, db); add(cb, da) } else { add(cb, da); add(ca, db) }
+            }
+            return result
+        }
+        // A candidate weakly linked to `a` is in a's (first) cell or in a cell seeing it.
+        let first = cell(a)
+        func consider(_ cell: Int) {
+            guard board.values[cell] == 0 else { return }
+            var mask = board.candidates[cell]
+            while mask != 0 {
+                let t = node(cell, mask.trailingZeroBitCount + 1)
+                mask &= mask - 1
                 if t != a, t != b, excludes(t, a), excludes(t, b) { result.append(t) }
             }
         }
+        var firstDone = false
+        for peer in g.peers[first] {
+            if !firstDone, peer > first { consider(first); firstDone = true }
+            consider(peer)
+        }
+        if !firstDone { consider(first) }
         return result
     }
 

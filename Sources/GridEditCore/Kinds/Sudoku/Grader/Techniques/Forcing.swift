@@ -65,7 +65,7 @@ enum Forcing {
     static func forcingChain(_ board: SudokuBoard) -> SudokuStep? {
         let links = ChainLinks(board)
         let g = board.geometry
-        var outcomes: [Int: Implications] = [:]
+        var outcomes = [Implications?](repeating: nil, count: links.strong.count)  // by node
         for cell in 0..<g.cellCount where board.values[cell] == 0 {
             for d in SudokuBoard.digits(board.candidates[cell]) {
                 let node = links.node(cell, d)
@@ -74,8 +74,8 @@ enum Forcing {
         }
         // Contradiction: the shortest proof first.
         var best: (length: Int, node: Int)?
-        for (node, outcome) in outcomes {
-            guard let bad = outcome.contradiction else { continue }
+        for node in outcomes.indices {
+            guard let outcome = outcomes[node], let bad = outcome.contradiction else { continue }
             let length = chainLength(outcome.parent, bad * 2) + chainLength(outcome.parent, bad * 2 + 1)
             if best.map({ (length, node) < ($0.length, $0.node) }) ?? true { best = (length, node) }
         }
@@ -88,14 +88,15 @@ enum Forcing {
                 explanation: board.say("Suppose \(board.name(links.cell(node))) is \(links.digit(node)): \(pathText(links, outcome.parent, to: bad * 2 + 1)); but also \(pathText(links, outcome.parent, to: bad * 2)). \(links.name(bad)) cannot be both, so the supposition is wrong: remove \(board.removalText(eliminations))."))
         }
         // Verity: every candidate of a cell, or every place of a digit in a unit, forces the same.
-        for (branches, what) in branchSets(board, links) {
+        for (branches, what) in branchSets(board) {
             let live = branches.filter { outcomes[$0]!.contradiction == nil }
             guard !live.isEmpty else { continue }
+            let values = live.map { outcomes[$0]!.value }
             var common: [Int] = []  // states
             for node in 0..<links.strong.count {
-                let v = outcomes[live[0]]!.value[node]
+                let v = values[0][node]
                 guard v != 0 else { continue }
-                guard live.allSatisfy({ outcomes[$0]!.value[node] == v }) else { continue }
+                guard values.allSatisfy({ $0[node] == v }) else { continue }
                 let cell = links.cell(node)
                 guard board.values[cell] == 0, board.has(cell, links.digit(node)) else { continue }
                 // A true node places its digit; a false one removes it.
@@ -128,19 +129,21 @@ enum Forcing {
     }
 
     /// The sets of candidates of which one is true: each empty cell's candidates, then each
-    /// digit's places in each unit; with words for the explanation.
-    static func branchSets(_ board: SudokuBoard, _ links: ChainLinks) -> [(nodes: [Int], what: String)] {
+    /// digit's places in each unit; with words for the explanation. Candidates are numbered
+    /// as `ChainLinks` numbers its nodes (cell × n + digit − 1).
+    static func branchSets(_ board: SudokuBoard) -> [(nodes: [Int], what: String)] {
+        let node = { (cell: Int, digit: Int) in cell * board.n + digit - 1 }
         let g = board.geometry
         var sets: [(nodes: [Int], what: String)] = []
         for cell in 0..<g.cellCount where board.values[cell] == 0 && board.candidates[cell].nonzeroBitCount >= 2 {
-            sets.append((SudokuBoard.digits(board.candidates[cell]).map { links.node(cell, $0) },
+            sets.append((SudokuBoard.digits(board.candidates[cell]).map { node(cell, $0) },
                          board.say("\(board.name(cell)) is \(Words.digits(board.candidates[cell], conjunction: "or"))")))
         }
         for unit in g.units.indices {
             for d in 1...g.n {
                 let cells = board.cells(in: unit, with: d)
                 guard cells.count >= 2 else { continue }
-                sets.append((cells.map { links.node($0, d) }, board.say("In \(g.unitName(unit)), \(d) goes in \(board.names(cells).replacingOccurrences(of: " and ", with: " or "))")))
+                sets.append((cells.map { node($0, d) }, board.say("In \(g.unitName(unit)), \(d) goes in \(board.names(cells).replacingOccurrences(of: " and ", with: " or "))")))
             }
         }
         return sets
@@ -157,12 +160,15 @@ enum Forcing {
         var contradiction: String?
     }
 
-    static func net(_ start: SudokuBoard, placing cell: Int, _ digit: Int) -> NetOutcome {
+    /// `stoppingAt`: the net gives up, with no contradiction, once it has placed that many digits.
+    static func net(_ start: SudokuBoard, placing cell: Int, _ digit: Int, stoppingAt limit: Int = Int.max) -> NetOutcome {
         let g = start.geometry
         var b = start
         var placed: [(cell: Int, digit: Int)] = []
         var queue = [(cell, digit)]
         var head = 0
+        var losers: [Int] = []
+        losers.reserveCapacity(g.peers[cell].count)
         func broken(_ why: @autoclosure () -> String) -> NetOutcome {
             NetOutcome(board: b, placed: placed, contradiction: start.explains ? why() : "")
         }
@@ -178,9 +184,11 @@ enum Forcing {
                 let others = b.candidates[c] & ~SudokuBoard.bit(d)
                 // Naked singles and empty cells among the peers that lost d (found before placing,
                 // without copying the board's candidates).
-                let losers = g.peers[c].filter { b.values[$0] == 0 && b.candidates[$0] & SudokuBoard.bit(d) != 0 }
+                losers.removeAll(keepingCapacity: true)
+                for peer in g.peers[c] where b.values[peer] == 0 && b.candidates[peer] & SudokuBoard.bit(d) != 0 { losers.append(peer) }
                 b.place(c, d)
                 placed.append((c, d))
+                if placed.count >= limit { return NetOutcome(board: b, placed: placed) }
                 for peer in losers {
                     switch b.candidates[peer].nonzeroBitCount {
                     case 0: return broken("\(b.name(peer)) would have no digit left")
@@ -236,25 +244,39 @@ enum Forcing {
         var changed = false
         for box in 2 * n..<3 * n {
             for d in 1...n {
-                guard b.count(in: box, with: d).count >= 2 else { continue }
-                let places = b.cells(in: box, with: d)
-                for line in [g.rowUnit(places[0]), g.columnUnit(places[0])]
-                    where places.allSatisfy({ g.unitsOfCell[$0].contains(line) }) {
-                    for cell in g.units[line] where g.boxUnit(cell) != box && b.has(cell, d) {
-                        b.candidates[cell] &= ~SudokuBoard.bit(d)
-                        changed = true
+                let bit = SudokuBoard.bit(d)
+                // The digit's places in the box: how many, the first, and whether they share its
+                // row or its column.
+                var count = 0, first = -1, sameRow = true, sameColumn = true
+                for cell in g.units[box] where b.candidates[cell] & bit != 0 {
+                    if count == 0 { first = cell } else {
+                        sameRow = sameRow && g.row(cell) == g.row(first)
+                        sameColumn = sameColumn && g.column(cell) == g.column(first)
                     }
+                    count += 1
+                }
+                guard count >= 2 else { continue }
+                // (Two places or more share a row or a column, not both.)
+                let line = sameRow ? g.rowUnit(first) : sameColumn ? g.columnUnit(first) : -1
+                guard line >= 0 else { continue }
+                for cell in g.units[line] where g.boxUnit(cell) != box && b.candidates[cell] & bit != 0 {
+                    b.candidates[cell] &= ~bit
+                    changed = true
                 }
             }
         }
         for line in 0..<2 * n {
             for d in 1...n {
-                guard b.count(in: line, with: d).count >= 2 else { continue }
-                let places = b.cells(in: line, with: d)
-                let box = g.boxUnit(places[0])
-                guard places.allSatisfy({ g.boxUnit($0) == box }) else { continue }
-                for cell in g.units[box] where !g.unitsOfCell[cell].contains(line) && b.has(cell, d) {
-                    b.candidates[cell] &= ~SudokuBoard.bit(d)
+                let bit = SudokuBoard.bit(d)
+                var count = 0, box = -1, sameBox = true
+                for cell in g.units[line] where b.candidates[cell] & bit != 0 {
+                    if count == 0 { box = g.boxUnit(cell) } else { sameBox = sameBox && g.boxUnit(cell) == box }
+                    count += 1
+                }
+                guard count >= 2, sameBox else { continue }
+                for cell in g.units[box] where b.candidates[cell] & bit != 0
+                    && (line < n ? g.rowUnit(cell) : g.columnUnit(cell)) != line {
+                    b.candidates[cell] &= ~bit
                     changed = true
                 }
             }
@@ -264,16 +286,25 @@ enum Forcing {
 
     static func forcingNet(_ board: SudokuBoard) -> SudokuStep? {
         let g = board.geometry
-        var outcomes: [Int: NetOutcome] = [:]  // cell * 16 + digit
+        var outcomes = [NetOutcome?](repeating: nil, count: g.cellCount * 16)  // by cell * 16 + digit
+        // The contradiction with the fewest placements, the first of them: a later net that
+        // places as many without breaking cannot replace it, so it stops there.
+        var shortest: (count: Int, key: Int)?
         for cell in 0..<g.cellCount where board.values[cell] == 0 {
-            for d in SudokuBoard.digits(board.candidates[cell]) { outcomes[cell * 16 + d] = net(board, placing: cell, d) }
+            for d in SudokuBoard.digits(board.candidates[cell]) {
+                let outcome = net(board, placing: cell, d, stoppingAt: shortest?.count ?? Int.max)
+                if outcome.contradiction != nil, outcome.placed.count < shortest?.count ?? Int.max {
+                    shortest = (outcome.placed.count, cell * 16 + d)
+                }
+                outcomes[cell * 16 + d] = outcome
+            }
         }
         func sequence(_ o: NetOutcome) -> String {
             o.placed.dropFirst().isEmpty ? "nothing follows at once"
                 : "the singles (and locked candidates) that follow place \(Words.list(o.placed.dropFirst().map { "\($0.digit) in \(board.name($0.cell))" }))"
         }
         // Contradiction: the fewest placements first.
-        if let key = outcomes.filter({ $0.value.contradiction != nil }).min(by: { ($0.value.placed.count, $0.key) < ($1.value.placed.count, $1.key) })?.key {
+        if let key = shortest?.key {
             let o = outcomes[key]!
             let (cell, d) = (key / 16, key % 16)
             let eliminations = board.eliminations([(cell, d)])
@@ -282,22 +313,21 @@ enum Forcing {
                 explanation: board.say("Suppose \(board.name(cell)) is \(d): \(sequence(o)), and then \(o.contradiction!). So \(board.name(cell)) is not \(d): remove \(board.removalText(eliminations))."))
         }
         // Verity over a cell's candidates or a digit's places in a unit.
-        let links = ChainLinks(board, kinds: .init(cellStrong: false, unitStrong: false, cellWeak: false))
-        for (branches, what) in Forcing.branchSets(board, links) {
-            let keys = branches.map { links.cell($0) * 16 + links.digit($0) }
+        for (branches, what) in Forcing.branchSets(board) {
+            let keys = branches.map { $0 / board.n * 16 + $0 % board.n + 1 }
             let live = keys.filter { outcomes[$0]!.contradiction == nil }
-            guard let first = live.first else { continue }
+            guard !live.isEmpty else { continue }
+            let boards = live.map { outcomes[$0]!.board }
             var placements: [SudokuCellDigit] = []
             var removed: [(cell: Int, digit: Int)] = []
             for cell in 0..<g.cellCount where board.values[cell] == 0 {
-                let v = outcomes[first]!.board.values[cell]
-                if v != 0, live.allSatisfy({ outcomes[$0]!.board.values[cell] == v }) {
+                let v = boards[0].values[cell]
+                if v != 0, boards.allSatisfy({ $0.values[cell] == v }) {
                     placements.append(SudokuCellDigit(cell: board.cell(cell), digit: Int(v)))
                     continue
                 }
-                for d in SudokuBoard.digits(board.candidates[cell]) where live.allSatisfy({ key in
-                    let b = outcomes[key]!.board
-                    return b.values[cell] == 0 ? !b.has(cell, d) : Int(b.values[cell]) != d
+                for d in SudokuBoard.digits(board.candidates[cell]) where boards.allSatisfy({ b in
+                    b.values[cell] == 0 ? !b.has(cell, d) : Int(b.values[cell]) != d
                 }) { removed.append((cell, d)) }
             }
             guard !placements.isEmpty || !removed.isEmpty else { continue }
