@@ -14,15 +14,18 @@ enum Fish {
                 // Base lines (rows, or columns) and, for each, the cover positions where the digit fits.
                 var lines: [Int] = []
                 var positions: [[Int]] = []
+                var masks: [UInt16] = []  // the positions as a mask
                 for line in 0..<n {
                     let unit = byRows ? line : n + line
                     let cells = board.cells(in: unit, with: digit)
                     guard (2...k).contains(cells.count) else { continue }
                     lines.append(line)
                     positions.append(cells.map { byRows ? g.column($0) : g.row($0) })
+                    masks.append(positions.last!.reduce(0) { $0 | 1 << $1 })
                 }
                 var found: SudokuStep?
                 forEachCombination(of: lines.count, choose: k) { chosen in
+                    guard chosen.reduce(UInt16(0), { $0 | masks[$1] }).nonzeroBitCount == k else { return false }
                     let cover = Set(chosen.flatMap { positions[$0] }).sorted()
                     guard cover.count == k else { return false }
                     let base = chosen.map { lines[$0] }
@@ -67,14 +70,18 @@ enum FinnedFish {
             for byRows in [true, false] {
                 var lines: [Int] = []
                 var positions: [[Int]] = []
+                var masks: [UInt16] = []  // the cells' columns (or rows) as a mask
                 for line in 0..<n {
                     let cells = board.cells(in: byRows ? line : n + line, with: digit)
                     guard (1...k + 2).contains(cells.count) else { continue }
                     lines.append(line)
                     positions.append(cells)
+                    masks.append(cells.reduce(0) { $0 | 1 << (byRows ? g.column($1) : g.row($1)) })
                 }
                 var found: SudokuStep?
                 forEachCombination(of: lines.count, choose: k) { chosen in
+                    let usedCount = chosen.reduce(UInt16(0), { $0 | masks[$1] }).nonzeroBitCount
+                    guard usedCount > k, usedCount <= k + 2 else { return false }
                     let base = chosen.map { lines[$0] }
                     let cells = chosen.flatMap { positions[$0] }
                     let used = Set(cells.map { byRows ? g.column($0) : g.row($0) }).sorted()

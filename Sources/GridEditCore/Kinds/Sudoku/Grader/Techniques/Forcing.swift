@@ -200,10 +200,11 @@ enum Forcing {
                 // (In the order the checks were always made: the losers' units for d, then c's units
                 // for each other digit.)
                 func check(_ unit: Int, _ e: Int) -> String? {
-                    guard b.placed(in: unit) & SudokuBoard.bit(e) == 0 else { return nil }
+                    // (A digit placed in the unit is a candidate of none of its cells: no place
+                    // left is a contradiction only when it is not placed.)
                     let (count, first) = b.count(in: unit, with: e)
-                    if count == 0 { return "\(e) would have no place left in \(g.unitName(unit))" }
                     if count == 1 { queue.append((first, e)) }
+                    if count == 0, b.placed(in: unit) & SudokuBoard.bit(e) == 0 { return "\(e) would have no place left in \(g.unitName(unit))" }
                     return nil
                 }
                 for peer in losers {
@@ -242,23 +243,33 @@ enum Forcing {
         let g = b.geometry
         let n = g.n
         var changed = false
-        for box in 2 * n..<3 * n {
-            for d in 1...n {
-                let bit = SudokuBoard.bit(d)
-                // The digit's places in the box: how many, the first, and whether they share its
-                // row or its column.
-                var count = 0, first = -1, sameRow = true, sameColumn = true
-                for cell in g.units[box] where b.candidates[cell] & bit != 0 {
-                    if count == 0 { first = cell } else {
-                        sameRow = sameRow && g.row(cell) == g.row(first)
-                        sameColumn = sameColumn && g.column(cell) == g.column(first)
-                    }
-                    count += 1
+        // Per digit, over one unit's cells: how many places, the first, and the rows, columns
+        // or boxes they lie in (as masks). A unit's own cells never change while its digits
+        // are worked through (only cells outside it lose candidates), so one scan serves all.
+        var count = [Int](repeating: 0, count: n), first = count
+        var rows = [UInt16](repeating: 0, count: n), columns = rows, boxes = rows
+        func scan(_ unit: Int) {
+            for d in 0..<n { count[d] = 0; rows[d] = 0; columns[d] = 0; boxes[d] = 0 }
+            for cell in g.units[unit] {
+                var mask = b.candidates[cell]
+                while mask != 0 {
+                    let d = mask.trailingZeroBitCount
+                    mask &= mask - 1
+                    if count[d] == 0 { first[d] = cell }
+                    count[d] += 1
+                    rows[d] |= 1 << g.row(cell)
+                    columns[d] |= 1 << g.column(cell)
+                    boxes[d] |= 1 << g.box(cell)
                 }
-                guard count >= 2 else { continue }
+            }
+        }
+        for box in 2 * n..<3 * n {
+            scan(box)
+            for d in 0..<n where count[d] >= 2 {
                 // (Two places or more share a row or a column, not both.)
-                let line = sameRow ? g.rowUnit(first) : sameColumn ? g.columnUnit(first) : -1
+                let line = rows[d].nonzeroBitCount == 1 ? g.rowUnit(first[d]) : columns[d].nonzeroBitCount == 1 ? g.columnUnit(first[d]) : -1
                 guard line >= 0 else { continue }
+                let bit = UInt16(1) << d
                 for cell in g.units[line] where g.boxUnit(cell) != box && b.candidates[cell] & bit != 0 {
                     b.candidates[cell] &= ~bit
                     changed = true
@@ -266,14 +277,10 @@ enum Forcing {
             }
         }
         for line in 0..<2 * n {
-            for d in 1...n {
-                let bit = SudokuBoard.bit(d)
-                var count = 0, box = -1, sameBox = true
-                for cell in g.units[line] where b.candidates[cell] & bit != 0 {
-                    if count == 0 { box = g.boxUnit(cell) } else { sameBox = sameBox && g.boxUnit(cell) == box }
-                    count += 1
-                }
-                guard count >= 2, sameBox else { continue }
+            scan(line)
+            for d in 0..<n where count[d] >= 2 && boxes[d].nonzeroBitCount == 1 {
+                let box = g.boxUnit(first[d])
+                let bit = UInt16(1) << d
                 for cell in g.units[box] where b.candidates[cell] & bit != 0
                     && (line < n ? g.rowUnit(cell) : g.columnUnit(cell)) != line {
                     b.candidates[cell] &= ~bit

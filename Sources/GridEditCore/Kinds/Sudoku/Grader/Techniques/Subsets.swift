@@ -41,8 +41,12 @@ enum Subsets {
             guard missing.count > k else { continue }
             let places = missing.map { board.cells(in: unit, with: $0) }
             let usable = missing.indices.filter { (2...k).contains(places[$0].count) }
+            // Each usable digit's places as a mask of positions in the unit.
+            let unitCells = g.units[unit]
+            let placeMasks = usable.map { places[$0].reduce(UInt16(0)) { $0 | 1 << unitCells.firstIndex(of: $1)! } }
             var found: SudokuStep?
             forEachCombination(of: usable.count, choose: k) { chosen in
+                guard chosen.reduce(UInt16(0), { $0 | placeMasks[$1] }).nonzeroBitCount == k else { return false }
                 let digitIndices = chosen.map { usable[$0] }
                 let cells = Set(digitIndices.flatMap { places[$0] }).sorted()
                 guard cells.count == k else { return false }
