@@ -16,7 +16,7 @@ extension SudokuEditing {
     }
 
     /// Everything but the grade comes first (`publish`: counting, redundant givens, true
-    /// candidates take milliseconds); the grade, a search that takes up to a second on the
+    /// candidates take milliseconds); the grade, a search that takes up to a third of a second on the
     /// hardest published puzzles (forcing nets), completes it.
     static func analyse(_ givens: SudokuGrid, isCancelled: @escaping @Sendable () -> Bool,
                         publish: (KindAnalysis) -> Void = { _ in }) -> KindAnalysis? {
