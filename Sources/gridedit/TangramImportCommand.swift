@@ -42,22 +42,22 @@ extension TangramCommand {
                     StandardStreams.errorLine("\(file): cannot read the file; check the path")
                     throw ExitCode(2)
                 }
-                let figure: TangramSVG.Figure
-                do throws(TangramSVG.Failure) { figure = try TangramSVG.read(String(decoding: bytes, as: UTF8.self)) } catch {
+                let figure: TangramImport.Figure
+                do throws(TangramImport.Failure) { figure = try TangramSVG.read(String(decoding: bytes, as: UTF8.self)) } catch {
                     StandardStreams.errorLine("\(file): \(error.description)")
                     refused = true
                     continue
                 }
                 var stem = FileSystem.lastComponent(of: file)
                 if stem.lowercased().hasSuffix(".svg") { stem = String(stem.dropLast(4)) }
-                let id = TangramSVG.identifier(from: stem)
+                let id = TangramImport.identifier(from: stem)
                 let target = FileSystem.join(output, id + ".json")
                 if FileSystem.exists(target) && !force {
                     StandardStreams.errorLine("\(target) already exists; nothing written for \(file) (--force replaces it)")
                     refused = true
                     continue
                 }
-                let document = TangramSVG.puzzle(figure, id: id, timestamp: timestamp)
+                let document = TangramImport.puzzle(figure, id: id, timestamp: timestamp)
                 do { try AtomicFile.write(Array(document.canonicalText().utf8), to: target) } catch {
                     StandardStreams.errorLine("\(target): \(error.description)")
                     throw ExitCode(2)
@@ -66,7 +66,7 @@ extension TangramCommand {
                 let a = figure.analysis
                 print("imported \(file) → \(target): \(figure.source), \(a.solutions.count) solution\(a.solutions.count == 1 ? "" : "s") "
                       + "(\(a.solutionsUpToSymmetry) up to symmetry), difficulty \(document.puzzle.metadata.difficulty.rawValue); "
-                      + "1 unit = \(TangramSVG.format(figure.scale)) drawing units")
+                      + "1 unit = \(TangramImport.format(figure.scale)) drawing units")
             }
             do throws(PuzzleStore.StoreError) {
                 if let listing = try PuzzleStore(root: ".").list(written) { print(listing.summary) }

@@ -59,24 +59,24 @@ struct TangramSVGTests {
 
     @Test("Refused, with where and why: a drawing turned 10°, curves, no SVG, overlapping pieces, a figure too big")
     func refusals() throws {
-        #expect(throws: TangramSVG.Failure.self) { try TangramSVG.read(try Self.fixture("arrow-turned-10.svg")) }
+        #expect(throws: TangramImport.Failure.self) { try TangramSVG.read(try Self.fixture("arrow-turned-10.svg")) }
         let turned = try Self.fixture("arrow-turned-10.svg")
-        do throws(TangramSVG.Failure) {
+        do throws(TangramImport.Failure) {
             _ = try TangramSVG.read(turned)
         } catch {
             #expect(error.description.contains("<path> #1 (shape 1), corner 2") && error.description.contains("not within 0.001 units"), "\(error)")
         }
         let curve = #"<svg><path d="M0 0 C 10 10 20 10 30 0 Z"/></svg>"#
-        #expect(throws: TangramSVG.Failure("<path> #1: the path has a curve or arc (C); tangram figures have straight edges only (in your tool: flatten or convert the path to straight segments)")) {
+        #expect(throws: TangramImport.Failure("<path> #1: the path has a curve or arc (C); tangram figures have straight edges only (in your tool: flatten or convert the path to straight segments)")) {
             try TangramSVG.read(curve)
         }
-        #expect(throws: TangramSVG.Failure("no <svg> element; is this an SVG file?")) { try TangramSVG.read("<html><p>hi</p></html>") }
+        #expect(throws: TangramImport.Failure("no <svg> element; is this an SVG file?")) { try TangramSVG.read("<html><p>hi</p></html>") }
         // The square's pieces with one moved onto another.
         let overlapping = try Self.fixture("square-pieces.svg").replacingOccurrences(of: "400.00,-400.00 258.58,-541.42 258.58,-258.58",
                                                                                      with: "470.71,-400.00 329.29,-541.42 329.29,-258.58")
-        #expect(throws: TangramSVG.Failure.self) { try TangramSVG.read(overlapping) }
+        #expect(throws: TangramImport.Failure.self) { try TangramSVG.read(overlapping) }
         // A strip 8 units long and 1 wide: area 8, not a tangram (no solution).
         let strip = #"<svg><polygon points="0,0 800,0 800,100 0,100"/></svg>"#
-        #expect(throws: TangramSVG.Failure.self) { try TangramSVG.read(strip) }
+        #expect(throws: TangramImport.Failure.self) { try TangramSVG.read(strip) }
     }
 }

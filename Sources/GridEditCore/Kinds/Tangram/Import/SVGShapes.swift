@@ -26,7 +26,7 @@ enum SVGShapes {
         }
     }
 
-    static func parse(_ text: String) throws(TangramSVG.Failure) -> Drawing {
+    static func parse(_ text: String) throws(TangramImport.Failure) -> Drawing {
         let chars = Array(text.unicodeScalars)
         var i = 0
         var stack: [Affine] = [Affine()]
@@ -63,7 +63,7 @@ enum SVGShapes {
                 if let q = quote { if ch == q { quote = nil } } else if ch == "\"" || ch == "'" { quote = ch } else if ch == ">" { break }
                 j += 1
             }
-            guard j < chars.count else { throw TangramSVG.Failure("the file ends inside a tag; is it a complete SVG file?") }
+            guard j < chars.count else { throw TangramImport.Failure("the file ends inside a tag; is it a complete SVG file?") }
             let body = String(String.UnicodeScalarView(chars[(i + 1)..<j]))
             i = j + 1
             if body.hasPrefix("/") {
@@ -87,12 +87,12 @@ enum SVGShapes {
             case "polygon", "polyline":
                 counts[local, default: 0] += 1
                 let numbers = try numbersIn(attributes["points"] ?? "", what: "<\(local)> points")
-                guard numbers.count % 2 == 0 else { throw TangramSVG.Failure("<\(local)> #\(counts[local]!) has an odd count of coordinates") }
+                guard numbers.count % 2 == 0 else { throw TangramImport.Failure("<\(local)> #\(counts[local]!) has an odd count of coordinates") }
                 let points = stride(from: 0, to: numbers.count, by: 2).map { transform.apply(numbers[$0], numbers[$0 + 1]) }
                 shapes.append(Shape(element: "<\(local)> #\(counts[local]!)", points: points))
             case "rect":
                 counts[local, default: 0] += 1
-                let value = { (key: String) throws(TangramSVG.Failure) -> Double in
+                let value = { (key: String) throws(TangramImport.Failure) -> Double in
                     try numbersIn(attributes[key] ?? "0", what: "<rect> \(key)").first ?? 0
                 }
                 let (x, y, w, h) = (try value("x"), try value("y"), try value("width"), try value("height"))
@@ -111,7 +111,7 @@ enum SVGShapes {
                 break
             }
         }
-        guard sawSVG else { throw TangramSVG.Failure("no <svg> element; is this an SVG file?") }
+        guard sawSVG else { throw TangramImport.Failure("no <svg> element; is this an SVG file?") }
         return Drawing(shapes: shapes, title: title)
     }
 
@@ -147,12 +147,12 @@ enum SVGShapes {
     }
 
     /// The numbers of an attribute: separated by spaces or commas, signs and exponents allowed.
-    static func numbersIn(_ text: String, what: String) throws(TangramSVG.Failure) -> [Double] {
+    static func numbersIn(_ text: String, what: String) throws(TangramImport.Failure) -> [Double] {
         var numbers: [Double] = []
         var current = ""
-        func flush() throws(TangramSVG.Failure) {
+        func flush() throws(TangramImport.Failure) {
             guard !current.isEmpty else { return }
-            guard let value = Double(current), value.isFinite else { throw TangramSVG.Failure("\(what): \"\(current)\" is not a number") }
+            guard let value = Double(current), value.isFinite else { throw TangramImport.Failure("\(what): \"\(current)\" is not a number") }
             numbers.append(value)
             current = ""
         }
@@ -176,7 +176,7 @@ enum SVGShapes {
     }
 
     /// The straight subpaths of a path's `d`: M L H V Z, absolute or relative.
-    static func pathPoints(_ d: String, element: String) throws(TangramSVG.Failure) -> [[(x: Double, y: Double)]] {
+    static func pathPoints(_ d: String, element: String) throws(TangramImport.Failure) -> [[(x: Double, y: Double)]] {
         var tokens: [(command: Character, numbers: [Double])] = []
         var command: Character?
         var buffer = ""
@@ -198,7 +198,7 @@ enum SVGShapes {
             let relative = command.isLowercase
             switch command.uppercased() {
             case "M", "L":
-                guard numbers.count % 2 == 0, !numbers.isEmpty else { throw TangramSVG.Failure("\(element): \(command) needs pairs of coordinates") }
+                guard numbers.count % 2 == 0, !numbers.isEmpty else { throw TangramImport.Failure("\(element): \(command) needs pairs of coordinates") }
                 for k in stride(from: 0, to: numbers.count, by: 2) {
                     let p = relative ? (x: at.x + numbers[k], y: at.y + numbers[k + 1]) : (x: numbers[k], y: numbers[k + 1])
                     if k == 0 && command.uppercased() == "M" { close() }
@@ -213,7 +213,7 @@ enum SVGShapes {
                 if let first = current.first { at = first }
                 close()
             default:
-                throw TangramSVG.Failure("\(element): the path has a curve or arc (\(command)); tangram figures have straight edges only "
+                throw TangramImport.Failure("\(element): the path has a curve or arc (\(command)); tangram figures have straight edges only "
                                          + "(in your tool: flatten or convert the path to straight segments)")
             }
         }
@@ -222,11 +222,11 @@ enum SVGShapes {
     }
 
     /// A `transform` attribute as one affine map (the list applies right to left, as SVG says).
-    static func parseTransform(_ text: String) throws(TangramSVG.Failure) -> Affine {
+    static func parseTransform(_ text: String) throws(TangramImport.Failure) -> Affine {
         var result = Affine()
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "(") {
-            guard let close = rest[open...].firstIndex(of: ")") else { throw TangramSVG.Failure("transform \"\(text)\": a ( without )") }
+            guard let close = rest[open...].firstIndex(of: ")") else { throw TangramImport.Failure("transform \"\(text)\": a ( without )") }
             let name = String(rest[..<open].filter { $0 != "," }).trimmingWhitespace()
             let values = try numbersIn(String(rest[rest.index(after: open)..<close]), what: "transform \(name)")
             var m = Affine()
@@ -247,7 +247,7 @@ enum SVGShapes {
                 }
             case ("skewX", 1): m.c = tan(values[0] * Double.pi / 180)
             case ("skewY", 1): m.b = tan(values[0] * Double.pi / 180)
-            default: throw TangramSVG.Failure("transform \"\(text)\": \(name) with \(values.count) values is not an SVG transform")
+            default: throw TangramImport.Failure("transform \"\(text)\": \(name) with \(values.count) values is not an SVG transform")
             }
             result = result.then(m)
             rest = rest[rest.index(after: close)...]
