@@ -6,21 +6,24 @@ extension TangramCommand {
     /// `gridedit tangram import`: figures from SVG drawings, made exact (``TangramSVG``).
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import tangram figures from SVG drawings, exactly, into a pack.",
+            abstract: "Import tangram figures, exactly, into a pack: SVG drawings, gTans/GCompris .figures files, Sugar Tangram data sets.",
             discussion: """
-                Each FILE.svg holds either the seven pieces as polygons or the silhouette as polygons or straight \
-                paths (outer rings and holes), in any unit and under any transform. The unit is found from the area \
-                (the seven pieces cover 8 square units), y is turned up, and every corner is taken onto the exact \
-                tangram lattice, within 0.001 units; a drawing that is not that close to a tangram figure is refused \
-                with the corner that is off, never rounded into another figure. A silhouette is solved to find its \
-                solutions (the first is stored as the puzzle's solution). Each figure becomes FOLDER/NAME.json \
-                (NAME from the file), moved onto the middle of the board, with the solver's difficulty estimate, \
-                listed in FOLDER's pack.json. Existing files are not replaced without --force. Exit status: 0 all \
-                imported, 1 a drawing was refused (the others are imported), 2 a file cannot be read or written. \
-                See docs/tangram-solver.md.
+                Each FILE is one of: an SVG drawing (.svg) of the seven pieces as polygons or of the silhouette as \
+                polygons or straight paths (outer rings and holes), in any unit and under any transform; a gTans \
+                figures file (.figures, the format of GCompris' GTK tangram activity), every figure in it; a Sugar \
+                Labs Tangram data set (dataSet.json), every tangram in it. The unit is found from the area (the seven \
+                pieces cover 8 square units) or from the format, y is turned up, and every corner is taken onto the \
+                exact tangram lattice, within 0.001 units; a figure that is not that close to a tangram figure (a \
+                piece turned by a step that is not 45°, a distorted drawing) is refused with the piece or corner \
+                that is off, never rounded into another figure. A silhouette is solved to find its solutions (the \
+                first is stored as the puzzle's solution). Each figure becomes FOLDER/NAME.json (NAME from the file, \
+                or the file's name and the figure's number, or the tangram's name), moved onto the middle of the \
+                board, with the solver's difficulty estimate, listed in FOLDER's pack.json. Existing files are not \
+                replaced without --force. Exit status: 0 all imported, 1 a figure or file was refused (the others \
+                are imported), 2 a file cannot be read or written. See docs/tangram-solver.md.
                 """)
 
-        @Argument(help: "SVG files.")
+        @Argument(help: "SVG drawings, gTans .figures files, Sugar Tangram dataSet.json files.")
         var files: [String]
 
         @Option(name: .shortAndLong, help: "The pack folder to write into (made when missing).")
@@ -36,37 +39,52 @@ extension TangramCommand {
                 throw ExitCode(2)
             }
             var written: [String] = []
+            var ids = Set<String>()
             var refused = false
             for file in files {
                 guard case .success(let bytes) = FileSystem.read(file) else {
                     StandardStreams.errorLine("\(file): cannot read the file; check the path")
                     throw ExitCode(2)
                 }
-                let figure: TangramImport.Figure
-                do throws(TangramImport.Failure) { figure = try TangramSVG.read(String(decoding: bytes, as: UTF8.self)) } catch {
+                let entries: [TangramImport.Entry]
+                do throws(TangramImport.Failure) { entries = try Self.entries(of: file, text: String(decoding: bytes, as: UTF8.self)) } catch {
                     StandardStreams.errorLine("\(file): \(error.description)")
                     refused = true
                     continue
                 }
-                var stem = FileSystem.lastComponent(of: file)
-                if stem.lowercased().hasSuffix(".svg") { stem = String(stem.dropLast(4)) }
-                let id = TangramImport.identifier(from: stem)
-                let target = FileSystem.join(output, id + ".json")
-                if FileSystem.exists(target) && !force {
-                    StandardStreams.errorLine("\(target) already exists; nothing written for \(file) (--force replaces it)")
-                    refused = true
-                    continue
+                var imported = 0
+                for entry in entries {
+                    let place = entries.count == 1 ? file : "\(file) (\(entry.name))"
+                    let figure: TangramImport.Figure
+                    do throws(TangramImport.Failure) { figure = try TangramImport.figure(entry.drawing.get()) } catch {
+                        StandardStreams.errorLine("\(place): \(error.description)")
+                        refused = true
+                        continue
+                    }
+                    // Names unique within the import: a second "cat" becomes cat-2.
+                    let base = TangramImport.identifier(from: entry.name)
+                    var id = base, n = 1
+                    while ids.contains(id) { n += 1; id = "\(base)-\(n)" }
+                    ids.insert(id)
+                    let target = FileSystem.join(output, id + ".json")
+                    if FileSystem.exists(target) && !force {
+                        StandardStreams.errorLine("\(target) already exists; nothing written for \(place) (--force replaces it)")
+                        refused = true
+                        continue
+                    }
+                    let document = TangramImport.puzzle(figure, id: id, timestamp: timestamp)
+                    do { try AtomicFile.write(Array(document.canonicalText().utf8), to: target) } catch {
+                        StandardStreams.errorLine("\(target): \(error.description)")
+                        throw ExitCode(2)
+                    }
+                    written.append(target)
+                    imported += 1
+                    let a = figure.analysis
+                    print("imported \(place) → \(target): \(figure.source), \(a.solutions.count) solution\(a.solutions.count == 1 ? "" : "s") "
+                          + "(\(a.solutionsUpToSymmetry) up to symmetry), difficulty \(document.puzzle.metadata.difficulty.rawValue)"
+                          + (figure.format == "SVG" ? "; 1 unit = \(TangramImport.format(figure.scale)) drawing units" : ""))
                 }
-                let document = TangramImport.puzzle(figure, id: id, timestamp: timestamp)
-                do { try AtomicFile.write(Array(document.canonicalText().utf8), to: target) } catch {
-                    StandardStreams.errorLine("\(target): \(error.description)")
-                    throw ExitCode(2)
-                }
-                written.append(target)
-                let a = figure.analysis
-                print("imported \(file) → \(target): \(figure.source), \(a.solutions.count) solution\(a.solutions.count == 1 ? "" : "s") "
-                      + "(\(a.solutionsUpToSymmetry) up to symmetry), difficulty \(document.puzzle.metadata.difficulty.rawValue); "
-                      + "1 unit = \(TangramImport.format(figure.scale)) drawing units")
+                if entries.count > 1 { print("\(file): \(imported) of \(entries.count) figures imported") }
             }
             do throws(PuzzleStore.StoreError) {
                 if let listing = try PuzzleStore(root: ".").list(written) { print(listing.summary) }
@@ -75,6 +93,20 @@ extension TangramCommand {
                 throw ExitCode(2)
             }
             if refused { throw ExitCode(1) }
+        }
+
+        /// The figures of one file, by its format: an SVG drawing, a gTans figures file, a Sugar data set.
+        static func entries(of file: String, text: String) throws(TangramImport.Failure) -> [TangramImport.Entry] {
+            var stem = FileSystem.lastComponent(of: file)
+            if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+            let lower = file.lowercased()
+            if lower.hasSuffix(".svg") || text.contains("<svg") {
+                return [.init(name: stem, drawing: Result { () throws(TangramImport.Failure) in try TangramSVG.drawing(text) })]
+            }
+            if lower.hasSuffix(".figures") || text.hasPrefix("gTans") { return try TangramGTans.read(text, name: stem) }
+            if lower.hasSuffix(".json") || text.contains("targetTans") { return try TangramSugar.read(text) }
+            throw TangramImport.Failure("not a format gridedit imports: an SVG drawing (.svg), a gTans figures file (.figures) "
+                                        + "or a Sugar Tangram data set (dataSet.json or dataSet.js); see docs/tangram-solver.md")
         }
     }
 }

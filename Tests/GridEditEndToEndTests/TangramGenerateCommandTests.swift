@@ -73,4 +73,24 @@ import Testing
         let forced = try GridEditBinary.run(["tangram", "import", "\(fixtures)/square-pieces.svg", "-o", "drawn", "--force"], in: scratch.url)
         #expect(forced.status == 0, "\(forced.stderr)")
     }
+
+    @Test("A gTans .figures file and a Sugar data set import every figure they hold exactly into one pack; the ones they cannot are refused with where; the pack checks")
+    func importCollections() throws {
+        let scratch = try TemporaryFolder()
+        let fixtures = GridEditBinary.repositoryRoot.appendingPathComponent("Tests/Fixtures/tangram-import").path
+        let run = try GridEditBinary.run(["tangram", "import", "\(fixtures)/gridedit-written.figures", "\(fixtures)/gridedit-written-dataSet.json",
+                                          "-o", "collections"], in: scratch.url)
+        #expect(run.status == 1, "three figures are refused: \(run.stderr)")
+        #expect(run.lines.contains { $0.contains("gridedit-written.figures: 3 of 5 figures imported") }, "\(run.stdout)")
+        #expect(run.lines.contains { $0.contains("gridedit-written-dataSet.json: 3 of 4 figures imported") }, "\(run.stdout)")
+        #expect(run.lines.contains { $0.contains("→ collections/gridedit-written-002.json: seven pieces, 1 solution") }, "\(run.stdout)")
+        #expect(run.lines.contains { $0.contains("(Cat) → collections/cat.json: seven pieces, 1 solution") }, "\(run.stdout)")
+        #expect(run.stderr.contains("(gridedit-written-004): figure 4 (line 27), piece 6 (line 34, the square) is turned 11.25°"), "\(run.stderr)")
+        #expect(run.stderr.contains("(Slid): data[0].tangrams[3].targetTans["), "\(run.stderr)")
+        let check = try GridEditBinary.run(["check", "collections"], in: scratch.url)
+        // Six puzzles and the pack; the same figures from both files are flagged as duplicates.
+        #expect(check.status == 0 && check.stdout.contains("7 passed, 0 failed") && check.stdout.contains("pack.duplicate-silhouette"), "\(check.stdout)")
+        let unknown = try GridEditBinary.run(["tangram", "import", "\(fixtures)/../links/parity-fish-scl.txt", "-o", "collections"], in: scratch.url)
+        #expect(unknown.status == 1 && unknown.stderr.contains("not a format gridedit imports"), "\(unknown.stderr)")
+    }
 }

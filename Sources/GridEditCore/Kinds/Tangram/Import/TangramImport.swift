@@ -22,6 +22,9 @@ public enum TangramImport {
         public var format: String
         /// Whether the source's y runs down (the rings have it turned up): messages give its own.
         public var sourceYRunsDown: Bool
+        /// The rings exactly, relative to the first corner, when the format gives exact
+        /// coordinates (then `rings` only serve messages and no corner is approximated).
+        public var exact: [[Point]]?
 
         public init(rings: [[Corner]], labels: [String], title: String? = nil, unit: Double? = nil, format: String,
                     sourceYRunsDown: Bool = true) {
@@ -35,6 +38,24 @@ public enum TangramImport {
     }
 
     public typealias Corner = (x: Double, y: Double)
+
+    /// The cosine and sine of a turn by `eighths` × 45° (exact where they are 0 or ±1).
+    static func turn(eighths: Int) -> (cos: Double, sin: Double) {
+        let c = 2.0.squareRoot() / 2
+        let table: [(Double, Double)] = [(1, 0), (c, c), (0, 1), (-c, c), (-1, 0), (-c, -c), (0, -1), (c, -c)]
+        return table[((eighths % 8) + 8) % 8]
+    }
+
+    /// One figure of a collection file: its name, and its drawing or why it cannot be read.
+    public struct Entry: Sendable {
+        public var name: String
+        public var drawing: Result<Drawing, Failure>
+
+        public init(name: String, drawing: Result<Drawing, Failure>) {
+            self.name = name
+            self.drawing = drawing
+        }
+    }
 
     /// The figure made exact, its pieces matched (seven rings) or found by the solver (a
     /// silhouette), moved by whole units onto the middle of the board.
@@ -70,7 +91,14 @@ public enum TangramImport {
         let scale = drawing.unit ?? (total / 8).squareRoot()
         let origin = rings[0][0]
         var exactRings: [[Point]] = []
-        for (r, ring) in rings.enumerated() {
+        if let exact = drawing.exact {
+            exactRings = exact.map { ring in
+                var points: [Point] = []
+                for point in ring where point != points.last { points.append(point) }
+                if points.count > 1, points.last == points.first { points.removeLast() }
+                return points
+            }
+        } else { for (r, ring) in rings.enumerated() {
             var points: [Point] = []
             for (i, p) in ring.enumerated() {
                 let (x, y) = ((p.x - origin.x) / scale, (p.y - origin.y) / scale)
@@ -83,7 +111,7 @@ public enum TangramImport {
                 if point != points.last && !(i == ring.count - 1 && point == points.first) { points.append(point) }
             }
             exactRings.append(points)
-        }
+        } }
         return seven ? try pieces(exactRings, drawing: drawing, scale: scale) : try silhouette(exactRings, drawing: drawing, scale: scale)
     }
 
