@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GridEditCore
+import GridEditLayout
 
 extension TangramCommand {
     /// `gridedit tangram import`: figures from SVG drawings, made exact (``TangramSVG``).
@@ -56,10 +57,19 @@ extension TangramCommand {
                 for entry in entries {
                     let place = entries.count == 1 ? file : "\(file) (\(entry.name))"
                     let figure: TangramImport.Figure
+                    var settledBy: Double?
                     do throws(TangramImport.Failure) { figure = try TangramImport.figure(entry.drawing.get()) } catch {
-                        StandardStreams.errorLine("\(place): \(error.description)")
-                        refused = true
-                        continue
+                        // Seven pieces drawn loosely: settled into exact contact when that moves no corner far.
+                        guard error.isOffLattice, case .success(let drawing) = entry.drawing, drawing.rings.count == 7 else {
+                            StandardStreams.errorLine("\(place): \(error.description)")
+                            refused = true
+                            continue
+                        }
+                        do throws(TangramImport.Failure) { (figure, settledBy) = try DrawnPieces.settle(drawing) } catch let settling {
+                            StandardStreams.errorLine("\(place): \(error.description); settling the seven pieces into exact contact: \(settling.description)")
+                            refused = true
+                            continue
+                        }
                     }
                     // Names unique within the import: a second "cat" becomes cat-2.
                     let base = TangramImport.identifier(from: entry.name)
@@ -82,7 +92,8 @@ extension TangramCommand {
                     let a = figure.analysis
                     print("imported \(place) → \(target): \(figure.source), \(a.solutions.count) solution\(a.solutions.count == 1 ? "" : "s") "
                           + "(\(a.solutionsUpToSymmetry) up to symmetry), difficulty \(document.puzzle.metadata.difficulty.rawValue)"
-                          + (figure.format == "SVG" ? "; 1 unit = \(TangramImport.format(figure.scale)) drawing units" : ""))
+                          + (figure.format == "SVG" ? "; 1 unit = \(TangramImport.format(figure.scale)) drawing units" : "")
+                          + (settledBy.map { String(format: "; settled into exact contact (corners moved up to %.4f units)", $0) } ?? ""))
                 }
                 if entries.count > 1 { print("\(file): \(imported) of \(entries.count) figures imported") }
             }

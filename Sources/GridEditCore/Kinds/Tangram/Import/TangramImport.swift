@@ -77,7 +77,13 @@ public enum TangramImport {
 
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String
-        public init(_ description: String) { self.description = description }
+        /// A corner is not within the tolerance of the lattice: the drawing may still be a
+        /// tangram figure drawn loosely (see `DrawnPieces` in GridEditLayout).
+        public var isOffLattice = false
+        public init(_ description: String, isOffLattice: Bool = false) {
+            self.description = description
+            self.isOffLattice = isOffLattice
+        }
     }
 
     /// Makes a drawing exact (see the type's comment).
@@ -105,7 +111,7 @@ public enum TangramImport {
                 guard let ex = Exact(approximatingVectorTool: x), let ey = Exact(approximatingVectorTool: y) else {
                     throw Failure("\(drawing.labels[r]), corner \(i + 1) at (\(format(ring[i].x)), \(format(drawing.sourceYRunsDown ? -ring[i].y : ring[i].y))) "
                                   + "is not within \(Exact.vectorTolerance) units of a corner of the tangram lattice (1 unit = \(format(scale)) drawing units); "
-                                  + "is the figure made of the seven tangram pieces at 45° steps, drawn without distortion?")
+                                  + "is the figure made of the seven tangram pieces at 45° steps, drawn without distortion?", isOffLattice: true)
                 }
                 let point = Point(ex, ey)
                 if point != points.last && !(i == ring.count - 1 && point == points.first) { points.append(point) }
@@ -196,7 +202,7 @@ public enum TangramImport {
         return placed
     }
 
-    static func signedArea(_ ring: [(x: Double, y: Double)]) -> Double {
+    public static func signedArea(_ ring: [(x: Double, y: Double)]) -> Double {
         var sum = 0.0
         for i in ring.indices {
             let (a, b) = (ring[i], ring[(i + 1) % ring.count])
