@@ -104,3 +104,83 @@ struct TangramGeneratorTests {
         #expect(a.map(\.candidate) == b.map(\.candidate))
     }
 }
+
+/// An independent count of a figure's solutions, to check the solver's (issue 35): a plain
+/// search written apart from `TangramSolver`, sharing only the geometry (regions, polygons).
+/// The lowest, leftmost corner of what is left is filled by exactly one piece in any solution,
+/// the one with a corner there and an edge along the boundary edge that leaves it; every such
+/// placement inside what is left is tried, each piece shape once per footprint, so each
+/// solution (a set of seven footprints, twins alike) is counted once.
+enum BruteForceTangramCount {
+    static func count(_ region: OctilinearRegion) -> Int {
+        var left: [TangramPiece.Shape: Int] = [.largeTriangle: 2, .mediumTriangle: 1, .smallTriangle: 2, .square: 1, .parallelogram: 1]
+        let representative: [TangramPiece.Shape: TangramPiece] = [.largeTriangle: .large1, .mediumTriangle: .medium, .smallTriangle: .small1,
+                                                                  .square: .square, .parallelogram: .parallelogram]
+        // Each shape's outlines at the origin, counter-clockwise: every turn and, for the
+        // parallelogram, every mirror image.
+        var outlines: [TangramPiece.Shape: [[Point]]] = [:]
+        for (shape, piece) in representative {
+            var seen = Set<Set<Point>>()
+            for flipped in shape.isChiral ? [false, true] : [false] {
+                for eighths in 0..<8 {
+                    var vertices = Pose(piece: piece, position: .origin, rotation: Rotation(eighths: eighths), flipped: flipped).vertices
+                    if !Polygon(vertices)!.isCounterClockwise { vertices.reverse() }
+                    if seen.insert(Set(vertices)).inserted { outlines[shape, default: []].append(vertices) }
+                }
+            }
+        }
+        func direction(_ a: Point, _ b: Point) -> Int { Octilinear.direction(of: b - a)!.direction }
+        func search(_ rest: OctilinearRegion) -> Int {
+            if left.values.allSatisfy({ $0 == 0 }) { return rest.isEmpty ? 1 : 0 }
+            guard let corner = rest.lowestVertex,
+                  let edge = rest.edges.filter({ $0.start == corner }).min(by: { direction($0.start, $0.end) < direction($1.start, $1.end) })
+            else { return 0 }
+            let along = direction(edge.start, edge.end)
+            var total = 0
+            for (shape, n) in left where n > 0 {
+                var tried = Set<Set<Point>>()
+                for outline in outlines[shape]! {
+                    for i in outline.indices where direction(outline[i], outline[(i + 1) % outline.count]) == along {
+                        let shift = corner - outline[i]
+                        let placed = outline.map { $0 + shift }
+                        guard tried.insert(Set(placed)).inserted, rest.relation(toConvex: Polygon(placed)!) == .inside else { continue }
+                        left[shape] = n - 1
+                        total += search(rest.subtracting(placed))
+                        left[shape] = n
+                    }
+                }
+            }
+            return total
+        }
+        return search(region)
+    }
+}
+
+@Suite("Tangram solutions counted twice: the solver and an independent search agree")
+struct TangramIndependentCountTests {
+    @Test("Shipped figures and a seeded share of generated ones (unique and with two solutions, aligned, 45° mixes, holes and corner contacts): the same counts")
+    func countsAgree() throws {
+        var regions: [(String, OctilinearRegion, Int?)] = try ShippedContent.puzzleFiles
+            .filter { $0.deletingLastPathComponent().lastPathComponent == "tangram-starter" }
+            .map { url in
+                let puzzle = try PuzzleStore(root: ".").load(url.path).document.puzzle as! TangramPuzzle
+                return (url.lastPathComponent, try OctilinearRegion(union: puzzle.pieces!.map(\.polygon)), nil)
+            }
+        for (seed, mixed, solutions, loose) in [(UInt64(3), true, 1, false), (UInt64(4), false, 1, false), (UInt64(5), true, 2, false),
+                                                (UInt64(6), true, 1, true)] {
+            var options = TangramGenerator.Options()
+            options.mixed = mixed
+            options.solutions = solutions
+            // Holes and pieces meeting only at a corner allowed.
+            (options.holes, options.cornerContacts) = (loose, loose)
+            let (figures, _) = TangramGenerator(options: options).generate(count: 4, seed: seed)
+            #expect(figures.count == 4)
+            regions += figures.enumerated().map { ("seed \(seed) figure \($0.offset)", $0.element.region, solutions) }
+        }
+        for (name, region, asked) in regions {
+            let analysis = TangramAnalysis(region: region)
+            #expect(BruteForceTangramCount.count(region) == analysis.solutions.count, "\(name)")
+            if let asked { #expect(analysis.solutionsUpToSymmetry == asked, "\(name)") }
+        }
+    }
+}
