@@ -745,3 +745,34 @@ struct SudokuGraderScan {
         }
     }
 }
+
+/// The page's panel grades one puzzle with the slow techniques on a second thread: the steps,
+/// their words included, must be the ones the one-thread ladder takes.
+@Suite("Sudoku grading on two threads: the same steps")
+struct SudokuTwoThreadGradingTests {
+    @Test("Puzzles needing chains, ALS and forcing nets (top95, top1465): the same steps and words on two threads as on one",
+          .sharedSudokuData("norvig_top95.txt", "tdoku_puzzles3_magictour_top1465.txt"))
+    func sameSteps() throws {
+        var generator = SplitMix64(seed: 35)
+        let lines = try SharedSudokuData.lines("norvig_top95.txt").shuffled(using: &generator).prefix(16)
+            + SharedSudokuData.lines("tdoku_puzzles3_magictour_top1465.txt", limit: 400).shuffled(using: &generator).prefix(8)
+        var forcing = 0
+        for line in lines {
+            let grid = try SudokuGrid(line: line.prefix(81))
+            let one = SudokuGrader.grade(grid)
+            let two = SudokuGrader.grade(grid, twoThreads: true)
+            #expect(one.steps == two.steps, "\(line)")
+            #expect(one.steps.map(\.explanation) == two.steps.map(\.explanation), "\(line)")
+            if one.steps.contains(where: { $0.technique >= .sueDeCoq }) { forcing += 1 }
+        }
+        #expect(forcing >= 4, "the sample reaches the slow techniques")
+    }
+
+    @Test("A grade asked to stop between steps stops")
+    func cancelled() throws {
+        let grid = try SudokuGrid(line: "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+        var asked = 0
+        let grade = SudokuGrader.grade(grid, isCancelled: { asked += 1; return asked > 3 })
+        #expect(grade.steps.count == 3)
+    }
+}

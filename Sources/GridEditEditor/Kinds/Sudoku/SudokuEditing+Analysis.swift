@@ -69,7 +69,8 @@ extension SudokuEditing {
             let first = numbers + [redundancy, .init("symmetry", "Symmetry", symmetry)]
             publish(KindAnalysis(status: "unique; grading…", numbers: first, notes: notes,
                                  marks: marks + trueCandidateMarks(givens, candidates)))
-            let explanation = SudokuExplanation(givens)
+            // One puzzle, latency felt: the slow techniques on a second thread.
+            let explanation = SudokuExplanation(givens, twoThreads: true, isCancelled: isCancelled)
             if isCancelled() { return nil }
             let grade = explanation.grade
             let tier = grade.tier!.rawValue

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The grader's working state: the digits placed so far and, for every empty cell, the digits
 /// still possible there (its candidates, what players write as pencil marks). Digits are 1…n;
 /// candidate masks use bit `d - 1`.
@@ -17,6 +19,10 @@ struct SudokuBoard: Sendable, Equatable {
     /// another solution, swapping givens does not. When unsure, a digit counts as a given,
     /// which only ever hides an avoidable rectangle.
     var isGiven: [Bool]
+    /// Set when the step being looked for is no longer wanted (see ``SudokuGrader``'s two
+    /// threads): the slow searches check it and give up.
+    var stop: GraderStop?
+    var isStopped: Bool { stop?.isSet ?? false }
 
     static func == (a: SudokuBoard, b: SudokuBoard) -> Bool { a.values == b.values && a.candidates == b.candidates }
 
@@ -139,6 +145,13 @@ struct SudokuBoard: Sendable, Equatable {
         for e in eliminations { byDigit[e.digit, default: []].append(e.cell.description) }
         return byDigit.keys.sorted().map { "\($0) from \(Words.list(byDigit[$0]!))" }.joined(separator: ", ")
     }
+}
+
+/// A flag one thread sets and others read: the grader's searches give up once it is set.
+final class GraderStop: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { flag.load(ordering: .relaxed) }
 }
 
 enum Words {

@@ -5,9 +5,10 @@ public struct SudokuExplanation: Sendable {
     public let grid: SudokuGrid
     public let grade: SudokuGrade
 
-    public init(_ grid: SudokuGrid) {
+    /// `twoThreads` and `isCancelled` as for ``SudokuGrader/grade(_:using:explaining:twoThreads:isCancelled:)``.
+    public init(_ grid: SudokuGrid, twoThreads: Bool = false, isCancelled: (() -> Bool)? = nil) {
         self.grid = grid
-        grade = SudokuGrader.grade(grid)
+        grade = SudokuGrader.grade(grid, twoThreads: twoThreads, isCancelled: isCancelled)
     }
 
     /// `grade: hard (hardest technique: X-wing), 71 steps, score 1240`; for givens without one

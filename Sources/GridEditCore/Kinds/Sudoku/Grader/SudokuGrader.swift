@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Grades a Sudoku the way a person solves it: repeatedly apply the simplest technique of the
 /// ladder that makes progress (see `SudokuTechnique`), and report the hardest one needed.
 ///
@@ -63,8 +66,15 @@ public enum SudokuGrader {
     /// Grades the puzzle `grid` (its digits are the givens). Only `techniques` are used; a
     /// puzzle they cannot finish is `beyond-logic`. Without `explaining`, the steps carry no
     /// explanation text (faster, for when only the grade matters).
+    ///
+    /// `twoThreads` looks for each hard step on two threads (the slowest techniques, from Sue de
+    /// Coq to forcing nets, on a second one while the others run on the caller's): the same
+    /// steps, sooner, for one puzzle on an otherwise idle machine (the page's panel); batches
+    /// grade several puzzles at once instead. `isCancelled` is asked between steps: once it says
+    /// yes the grade stops where it is (its result is then of no use).
     public static func grade(_ grid: SudokuGrid, using techniques: Set<SudokuTechnique> = allTechniques,
-                             explaining: Bool = true) -> SudokuGrade {
+                             explaining: Bool = true, twoThreads: Bool = false,
+                             isCancelled: (() -> Bool)? = nil) -> SudokuGrade {
         guard grid.conflicts.isEmpty else { return SudokuGrade(status: .noSolution) }
         let solutions = SudokuSolver.countSolutions(grid, limit: 2, keep: 0)
         switch solutions.verdict {
@@ -75,13 +85,14 @@ public enum SudokuGrader {
         var start = SudokuBoard(grid)
         start.explains = explaining
         start.knownUnique = true
-        let (steps, board) = solve(start, using: techniques)
+        let (steps, board) = solve(start, using: techniques, twoThreads: twoThreads, isCancelled: isCancelled)
         return SudokuGrade(status: board.isSolved ? .solved : .stuck, steps: steps,
                            cellsLeft: board.values.lazy.filter { $0 == 0 }.count)
     }
 
     /// Applies the ladder until the board is solved or no technique helps.
-    static func solve(_ start: SudokuBoard, using techniques: Set<SudokuTechnique> = allTechniques,
+    static func solve(_ start: SudokuBoard, using techniques: Set<SudokuTechnique> = allTechniques, twoThreads: Bool = false,
+                      isCancelled: (() -> Bool)? = nil,
                       until stop: (SudokuStep) -> Bool = { _ in false }) -> ([SudokuStep], SudokuBoard) {
         var board = start
         var steps: [SudokuStep] = []
@@ -89,7 +100,8 @@ public enum SudokuGrader {
         // a correct ladder; it guards against a technique that reports no change.
         let bound = board.geometry.cellCount * (board.n + 1)
         while !board.isSolved && steps.count < bound {
-            guard let step = next(board, using: techniques) else { break }
+            if isCancelled?() == true { break }
+            guard let step = twoThreads ? nextOnTwoThreads(board, using: techniques) : next(board, using: techniques) else { break }
             board.apply(step)
             steps.append(step)
             if stop(step) { break }
@@ -102,6 +114,47 @@ public enum SudokuGrader {
             if let step = find(board) { return step }
         }
         return nil
+    }
+
+    /// The ladder's slowest part (see `grade`'s `twoThreads`), and the quick techniques tried
+    /// before the second thread is started (most steps are found by them).
+    static let slowFrom = SudokuTechnique.sueDeCoq
+    static let quickUpTo = SudokuTechnique.swordfish
+
+    /// `next`, with the slow techniques looked through on a second thread while the caller's
+    /// tries the rest: the first technique of the ladder that applies still wins (the second
+    /// thread's step counts only when every technique before it fails), so the steps are the
+    /// same; the second thread is told to stop when the first finds a step.
+    static func nextOnTwoThreads(_ board: SudokuBoard, using techniques: Set<SudokuTechnique>) -> SudokuStep? {
+        let used = ladder.filter { techniques.contains($0.technique) }
+        for (technique, find) in used where technique <= quickUpTo {
+            if let step = find(board) { return step }
+        }
+        let slow = used.filter { $0.technique >= slowFrom }
+        let stop = GraderStop()
+        var slowBoard = board
+        slowBoard.stop = stop
+        let found = Mutex<SudokuStep?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let searching = slowBoard
+        DispatchQueue.global(qos: .userInitiated).async {
+            for (_, find) in slow {
+                if stop.isSet { break }
+                if let step = find(searching) {
+                    found.withLock { $0 = step }
+                    break
+                }
+            }
+            done.signal()
+        }
+        for (technique, find) in used where technique > quickUpTo && technique < slowFrom {
+            if let step = find(board) {
+                stop.set()
+                return step
+            }
+        }
+        done.wait()
+        return found.withLock { $0 }
     }
 
     /// The next step from the digits of `grid` alone: empty cells start with every digit

@@ -134,6 +134,8 @@ struct SudokuGeometry: Sendable {
     let peers: [[Int]]
     /// `sees[a * cellCount + b]`: a and b are different cells sharing a unit.
     let seesTable: [Bool]
+    /// Each unit's cells as a mask (bit c for cell c), for the searches that work on masks.
+    let unitMasks: [UInt128]
 
     static let four = SudokuGeometry(size: .four)
     static let six = SudokuGeometry(size: .six)
@@ -178,6 +180,7 @@ struct SudokuGeometry: Sendable {
         var sees = [Bool](repeating: false, count: n * n * n * n)
         for cell in 0..<n * n { for peer in peers[cell] { sees[cell * n * n + peer] = true } }
         seesTable = sees
+        unitMasks = units.map { $0.reduce(UInt128(0)) { $0 | UInt128(1) << $1 } }
     }
 
     func sees(_ a: Int, _ b: Int) -> Bool { seesTable[a &* cellCount &+ b] }

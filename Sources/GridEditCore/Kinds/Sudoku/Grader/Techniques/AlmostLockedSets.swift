@@ -208,6 +208,7 @@ extension AlmostLockedSets {
         var stamp = [Int](repeating: -1, count: states)
         var depth = [Int](repeating: 0, count: states)
         for start in sets.indices where !links[start].isEmpty {
+            if board.isStopped { return nil }
             var queue = [start * 256]
             stamp[start * 256] = start
             depth[start * 256] = 1

@@ -229,6 +229,7 @@ struct ChainLinks {
         var queue: [Int] = []
         queue.reserveCapacity(2 * count)
         for start in 0..<count where !strong[start].isEmpty {
+            if board.isStopped { return nil }
             // State: node * 2 + 1 when the node is true, + 0 when false. The start is false.
             let first = start * 2
             queue.removeAll(keepingCapacity: true)

@@ -67,6 +67,7 @@ enum Forcing {
         let g = board.geometry
         var outcomes = [Implications?](repeating: nil, count: links.strong.count)  // by node
         for cell in 0..<g.cellCount where board.values[cell] == 0 {
+            if board.isStopped { return nil }
             for d in SudokuBoard.digits(board.candidates[cell]) {
                 let node = links.node(cell, d)
                 outcomes[node] = implications(links, assuming: node)
@@ -242,50 +243,46 @@ enum Forcing {
     static func lockedCandidates(_ b: inout SudokuBoard) -> Bool {
         let g = b.geometry
         let n = g.n
-        var changed = false
-        // Per digit, over one unit's cells: how many places, the first, and the rows, columns
-        // or boxes they lie in (as masks). A unit's own cells never change while its digits
-        // are worked through (only cells outside it lose candidates), so one scan serves all.
-        var count = [Int](repeating: 0, count: n), first = count
-        var rows = [UInt16](repeating: 0, count: n), columns = rows, boxes = rows
-        func scan(_ unit: Int) {
-            for d in 0..<n { count[d] = 0; rows[d] = 0; columns[d] = 0; boxes[d] = 0 }
-            for cell in g.units[unit] {
-                var mask = b.candidates[cell]
-                while mask != 0 {
-                    let d = mask.trailingZeroBitCount
-                    mask &= mask - 1
-                    if count[d] == 0 { first[d] = cell }
-                    count[d] += 1
-                    rows[d] |= 1 << g.row(cell)
-                    columns[d] |= 1 << g.column(cell)
-                    boxes[d] |= 1 << g.box(cell)
-                }
+        // Each digit's places as a cell mask, kept up to date as candidates go, so each check
+        // sees the board as the removals before it left it.
+        var places = [UInt128](repeating: 0, count: n)
+        for cell in 0..<g.cellCount {
+            var mask = b.candidates[cell]
+            while mask != 0 {
+                places[mask.trailingZeroBitCount] |= UInt128(1) << cell
+                mask &= mask - 1
             }
         }
+        var changed = false
+        func remove(_ d: Int, _ cells: UInt128) {
+            var m = cells
+            while m != 0 {
+                b.candidates[m.trailingZeroBitCount] &= ~(UInt16(1) << d)
+                m &= m - 1
+            }
+            places[d] &= ~cells
+            changed = true
+        }
         for box in 2 * n..<3 * n {
-            scan(box)
-            for d in 0..<n where count[d] >= 2 {
+            for d in 0..<n {
+                let here = places[d] & g.unitMasks[box]
+                guard here.nonzeroBitCount >= 2 else { continue }
                 // (Two places or more share a row or a column, not both.)
-                let line = rows[d].nonzeroBitCount == 1 ? g.rowUnit(first[d]) : columns[d].nonzeroBitCount == 1 ? g.columnUnit(first[d]) : -1
-                guard line >= 0 else { continue }
-                let bit = UInt16(1) << d
-                for cell in g.units[line] where g.boxUnit(cell) != box && b.candidates[cell] & bit != 0 {
-                    b.candidates[cell] &= ~bit
-                    changed = true
-                }
+                let first = here.trailingZeroBitCount
+                let (row, column) = (g.unitMasks[g.rowUnit(first)], g.unitMasks[g.columnUnit(first)])
+                let line = here & ~row == 0 ? row : here & ~column == 0 ? column : 0
+                let outside = places[d] & line & ~g.unitMasks[box]
+                if outside != 0 { remove(d, outside) }
             }
         }
         for line in 0..<2 * n {
-            scan(line)
-            for d in 0..<n where count[d] >= 2 && boxes[d].nonzeroBitCount == 1 {
-                let box = g.boxUnit(first[d])
-                let bit = UInt16(1) << d
-                for cell in g.units[box] where b.candidates[cell] & bit != 0
-                    && (line < n ? g.rowUnit(cell) : g.columnUnit(cell)) != line {
-                    b.candidates[cell] &= ~bit
-                    changed = true
-                }
+            for d in 0..<n {
+                let here = places[d] & g.unitMasks[line]
+                guard here.nonzeroBitCount >= 2 else { continue }
+                let box = g.unitMasks[g.boxUnit(here.trailingZeroBitCount)]
+                guard here & ~box == 0 else { continue }
+                let outside = places[d] & box & ~g.unitMasks[line]
+                if outside != 0 { remove(d, outside) }
             }
         }
         return changed
@@ -298,6 +295,7 @@ enum Forcing {
         // places as many without breaking cannot replace it, so it stops there.
         var shortest: (count: Int, key: Int)?
         for cell in 0..<g.cellCount where board.values[cell] == 0 {
+            if board.isStopped { return nil }
             for d in SudokuBoard.digits(board.candidates[cell]) {
                 let outcome = net(board, placing: cell, d, stoppingAt: shortest?.count ?? Int.max)
                 if outcome.contradiction != nil, outcome.placed.count < shortest?.count ?? Int.max {
