@@ -107,13 +107,14 @@ extension CommandInterpreter {
         try a.end()
         let (document, editor) = try requireSudoku()
         // The words of `gridedit sudoku grade FILE`: TIER HARDEST STEPS SCORE, and what the file says.
-        let grade = SudokuGrader.grade(editor.puzzle.givens, explaining: false)
+        // One puzzle, a designer waiting: the slow techniques on a second thread (the same steps).
+        let grade = SudokuGrader.grade(editor.puzzle.givens, explaining: false, twoThreads: true)
         console.say(grade.line(for: document.displayName, fileSays: editor.puzzle.metadata.difficulty), .plain)
     }
 
     func explain(_ a: inout Arguments) throws(EditError) {
         let (_, editor) = try requireSudoku()
-        let explanation = SudokuExplanation(editor.puzzle.givens)
+        let explanation = SudokuExplanation(editor.puzzle.givens, twoThreads: true)
         if let word = a.optional() {
             try a.end()
             guard let number = Int(word), explanation.problem == nil, (1...max(1, explanation.grade.steps.count)).contains(number),
