@@ -1,3 +1,4 @@
+import Foundation
 import GridEditCore
 import GridEditGeometry
 
@@ -14,9 +15,8 @@ public enum DrawnPieces {
 
     /// The figure settled, and the largest move of a corner.
     public static func settle(_ drawing: TangramImport.Drawing) throws(TangramImport.Failure) -> (figure: TangramImport.Figure, moved: Double) {
-        guard drawing.rings.count == 7 else { throw TangramImport.Failure("not seven pieces") }
-        let areas = drawing.rings.map { abs(TangramImport.signedArea($0)) }
-        let scale = drawing.unit ?? (areas.reduce(0, +) / 8).squareRoot()
+        let (seven, scale) = try TangramImport.reading(drawing)
+        guard seven else { throw TangramImport.Failure("not seven pieces") }
         let rings = drawing.rings.map { ring in ring.map { (x: $0.x / scale, y: $0.y / scale) } }
         var free = TangramPiece.allCases
         var seen: [ApproximatePose] = []
@@ -44,8 +44,7 @@ public enum DrawnPieces {
         var moved = 0.0
         for (piece, ring) in rings.enumerated() {
             for corner in ring {
-                let nearest = exact[piece].map { ((($0.x - shift.x) - corner.x) * (($0.x - shift.x) - corner.x) + (($0.y - shift.y) - corner.y) * (($0.y - shift.y) - corner.y)).squareRoot() }.min()!
-                moved = max(moved, nearest)
+                moved = max(moved, exact[piece].map { hypot($0.x - shift.x - corner.x, $0.y - shift.y - corner.y) }.min()!)
             }
         }
         guard moved <= limit else {
@@ -53,10 +52,8 @@ public enum DrawnPieces {
                                                + "the drawing is not close enough to one tangram figure", moved, limit))
         }
         var exactDrawing = drawing
-        exactDrawing.exact = poses.map { pose in
-            let origin = poses[0].vertices[0]
-            return pose.vertices.map { Point($0.x - origin.x, $0.y - origin.y) }
-        }
+        let origin = poses[0].vertices[0]
+        exactDrawing.exact = poses.map { pose in pose.vertices.map { Point($0.x - origin.x, $0.y - origin.y) } }
         return (try TangramImport.figure(exactDrawing), moved)
     }
 

@@ -65,6 +65,20 @@ struct SudokuBoard: Sendable, Equatable {
         geometry.units[unit].filter { candidates[$0] & Self.bit(digit) != 0 }
     }
 
+    /// Each digit's places (empty cells where it is possible) as a cell mask: `[d - 1]`, bit c
+    /// for cell c. One scan of the board, for the searches that work on masks.
+    var placeMasks: [UInt128] {
+        var places = [UInt128](repeating: 0, count: n)
+        for cell in 0..<geometry.cellCount where values[cell] == 0 {
+            var mask = candidates[cell]
+            while mask != 0 {
+                places[mask.trailingZeroBitCount] |= UInt128(1) << cell
+                mask &= mask - 1
+            }
+        }
+        return places
+    }
+
     /// How many empty cells of a unit can still take `digit`, and the first of them (-1 when
     /// none): `cells(in:with:)` without building the list, for the hot loops.
     func count(in unit: Int, with digit: Int) -> (count: Int, first: Int) {

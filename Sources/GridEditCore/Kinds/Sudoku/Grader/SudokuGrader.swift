@@ -132,11 +132,9 @@ public enum SudokuGrader {
         }
         let slow = used.filter { $0.technique >= slowFrom }
         let stop = GraderStop()
-        var slowBoard = board
-        slowBoard.stop = stop
+        let searching = { var copy = board; copy.stop = stop; return copy }()
         let found = Mutex<SudokuStep?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let searching = slowBoard
         DispatchQueue.global(qos: .userInitiated).async {
             for (_, find) in slow {
                 if stop.isSet { break }

@@ -134,8 +134,10 @@ struct SudokuGeometry: Sendable {
     let peers: [[Int]]
     /// `sees[a * cellCount + b]`: a and b are different cells sharing a unit.
     let seesTable: [Bool]
-    /// Each unit's cells as a mask (bit c for cell c), for the searches that work on masks.
+    /// Each unit's cells, and each cell's peers, as masks (bit c for cell c), for the searches
+    /// that work on masks.
     let unitMasks: [UInt128]
+    let peerMasks: [UInt128]
 
     static let four = SudokuGeometry(size: .four)
     static let six = SudokuGeometry(size: .six)
@@ -181,6 +183,7 @@ struct SudokuGeometry: Sendable {
         for cell in 0..<n * n { for peer in peers[cell] { sees[cell * n * n + peer] = true } }
         seesTable = sees
         unitMasks = units.map { $0.reduce(UInt128(0)) { $0 | UInt128(1) << $1 } }
+        peerMasks = peers.map { $0.reduce(UInt128(0)) { $0 | UInt128(1) << $1 } }
     }
 
     func sees(_ a: Int, _ b: Int) -> Bool { seesTable[a &* cellCount &+ b] }

@@ -86,39 +86,53 @@ public enum TangramImport {
         }
     }
 
-    /// Makes a drawing exact (see the type's comment).
-    public static func figure(_ drawing: Drawing) throws(Failure) -> Figure {
+    /// Whether a drawing's rings are the seven pieces (else they are a silhouette's), and its
+    /// unit: the format's, or found from the area (the pieces cover 8 square units).
+    public static func reading(_ drawing: Drawing) throws(Failure) -> (sevenPieces: Bool, unit: Double) {
         let rings = drawing.rings
         guard !rings.isEmpty, rings.allSatisfy({ $0.count >= 3 }) else { throw Failure("no ring with three or more corners") }
         let areas = rings.map(signedArea)
         let seven = rings.count == 7 && areas.allSatisfy { abs($0) > 0 }
         let total = seven ? areas.map(abs).reduce(0, +) : abs(areas.reduce(0, +))
         guard total > 0 else { throw Failure("the shapes enclose no area") }
-        let scale = drawing.unit ?? (total / 8).squareRoot()
-        let origin = rings[0][0]
-        var exactRings: [[Point]] = []
-        if let exact = drawing.exact {
-            exactRings = exact.map { ring in
-                var points: [Point] = []
-                for point in ring where point != points.last { points.append(point) }
-                if points.count > 1, points.last == points.first { points.removeLast() }
-                return points
+        return (seven, drawing.unit ?? (total / 8).squareRoot())
+    }
+
+    /// Makes a drawing exact (see the type's comment).
+    public static func figure(_ drawing: Drawing) throws(Failure) -> Figure {
+        let (seven, scale) = try reading(drawing)
+        let rings: [[Point]]
+        if let exact = drawing.exact { rings = exact } else { rings = try onTheLattice(drawing, scale: scale) }
+        let exactRings = rings.map { ring in
+            // Each corner once: no repeats in a row, no closing repeat of the first.
+            var points: [Point] = []
+            for (i, point) in ring.enumerated() where point != points.last && !(i == ring.count - 1 && point == points.first) {
+                points.append(point)
             }
-        } else { for (r, ring) in rings.enumerated() {
+            return points
+        }
+        return seven ? try pieces(exactRings, drawing: drawing, scale: scale) : try silhouette(exactRings, drawing: drawing, scale: scale)
+    }
+
+    /// Every corner relative to the first, in units, taken onto the lattice within the vector
+    /// tolerance, or refused with the corner that is off.
+    static func onTheLattice(_ drawing: Drawing, scale: Double) throws(Failure) -> [[Point]] {
+        let origin = drawing.rings[0][0]
+        var exact: [[Point]] = []
+        for (r, ring) in drawing.rings.enumerated() {
             var points: [Point] = []
             for (i, p) in ring.enumerated() {
                 let (x, y) = ((p.x - origin.x) / scale, (p.y - origin.y) / scale)
                 guard let ex = Exact(approximatingVectorTool: x), let ey = Exact(approximatingVectorTool: y) else {
-                    throw Failure("\(drawing.labels[r]), corner \(i + 1) at (\(format(ring[i].x)), \(format(drawing.sourceYRunsDown ? -ring[i].y : ring[i].y))) "
+                    throw Failure("\(drawing.labels[r]), corner \(i + 1) at (\(format(p.x)), \(format(drawing.sourceYRunsDown ? -p.y : p.y))) "
                                   + "is not within \(Exact.vectorTolerance) units of a corner of the tangram lattice (1 unit = \(format(scale)) drawing units); "
                                   + "is the figure made of the seven tangram pieces at 45° steps, drawn without distortion?", isOffLattice: true)
                 }
-                let point = Point(ex, ey)
-                if point != points.last && !(i == ring.count - 1 && point == points.first) { points.append(point) }
+                points.append(Point(ex, ey))
             }
-            exactRings.append(points)
-        } }
-        return seven ? try pieces(exactRings, drawing: drawing, scale: scale) : try silhouette(exactRings, drawing: drawing, scale: scale)
+            exact.append(points)
+        }
+        return exact
     }
 
     /// Seven polygons: each is matched to a piece and pose; the pieces must be the seven, touching
@@ -202,7 +216,7 @@ public enum TangramImport {
         return placed
     }
 
-    public static func signedArea(_ ring: [(x: Double, y: Double)]) -> Double {
+    static func signedArea(_ ring: [(x: Double, y: Double)]) -> Double {
         var sum = 0.0
         for i in ring.indices {
             let (a, b) = (ring[i], ring[(i + 1) % ring.count])

@@ -326,7 +326,6 @@ public struct TangramPlay: Sendable {
             let la = fa.vertices.min(by: OctilinearRegion.lowestFirst)!, lb = fb.vertices.min(by: OctilinearRegion.lowestFirst)!
             if la != lb { return OctilinearRegion.lowestFirst(la, lb) }
             return a < b  // the same corner, turned another way: the order the solver met them
-
         }!
         let footprint = footprints[id]
         // The free piece of that shape (a twin not yet on the figure), in the solution's pose.

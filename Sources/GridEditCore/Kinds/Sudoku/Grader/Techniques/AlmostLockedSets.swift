@@ -13,7 +13,6 @@ enum AlmostLockedSets {
         var mask: UInt16
         var unit: Int
 
-        func places(_ digit: Int, _ board: SudokuBoard) -> [Int] { cells.filter { board.has($0, digit) } }
     }
 
     /// Every ALS of up to `maximumSize` cells, each set of cells once (where first found:
@@ -26,7 +25,7 @@ enum AlmostLockedSets {
         func searched(_ size: Int, in unit: Int) -> Bool { size <= min(maximumSize, max(1, emptyCells[unit].count - 1)) && size <= emptyCells[unit].count }
         for unit in g.units.indices {
             let empty = emptyCells[unit]
-            for size in 1...min(maximumSize, max(1, empty.count - 1)) where searched(size, in: unit) {
+            for size in 1...maximumSize where searched(size, in: unit) {
                 forEachCombination(of: empty.count, choose: size) { chosen in
                     let mask = chosen.reduce(UInt16(0)) { $0 | board.candidates[empty[$1]] }
                     guard mask.nonzeroBitCount == size + 1 else { return false }
@@ -53,8 +52,8 @@ enum AlmostLockedSets {
     /// Two ALS with a restricted common digit x and another common digit z: one of them is
     /// locked without x, so z is in one of them, and a cell that sees every z of both is not z.
     static func alsXZ(_ board: SudokuBoard) -> SudokuStep? {
-        let sets = masked(all(board), board, peers: peerMasks(board))
-        let withDigit = (1...board.n).map { cellsWith($0, board) }
+        let sets = masked(all(board), board)
+        let withDigit = board.placeMasks
         for (i, a) in sets.enumerated() {
             for b in sets[(i + 1)...] where (a.als.mask & b.als.mask).nonzeroBitCount >= 2 && a.cells & b.cells == 0 {
                 let common = SudokuBoard.digits(a.als.mask & b.als.mask)
@@ -79,8 +78,8 @@ enum AlmostLockedSets {
     /// locked and holds y, so B lacks y and is locked. Either way A or B holds z, so a cell
     /// that sees every z of both is not z.
     static func alsXYWing(_ board: SudokuBoard) -> SudokuStep? {
-        let sets = masked(all(board, maximumSize: 3), board, peers: peerMasks(board))
-        let withDigit = (1...board.n).map { cellsWith($0, board) }
+        let sets = masked(all(board, maximumSize: 3), board)
+        let withDigit = board.placeMasks
         for (k, c) in sets.enumerated() {
             var joined: [(set: Int, digit: Int)] = []
             for (j, other) in sets.enumerated() where j != k && other.cells & c.cells == 0 {
@@ -122,13 +121,8 @@ extension AlmostLockedSets {
         func has(_ digit: Int) -> Bool { places[digit - 1] != 0 }
     }
 
-    /// Every cell's peers as a mask.
-    static func peerMasks(_ board: SudokuBoard) -> [UInt128] {
-        board.geometry.peers.map { $0.reduce(UInt128(0)) { $0 | UInt128(1) << $1 } }
-    }
-
-    static func masked(_ sets: [ALS], _ board: SudokuBoard, peers: [UInt128]) -> [Masked] {
-        let n = board.n
+    static func masked(_ sets: [ALS], _ board: SudokuBoard) -> [Masked] {
+        let n = board.n, peers = board.geometry.peerMasks
         return sets.map { set in
             let cells = set.cells.reduce(UInt128(0)) { $0 | UInt128(1) << $1 }
             var places = [UInt128](repeating: 0, count: n), seeing = [UInt128](repeating: 0, count: n)
@@ -161,13 +155,6 @@ extension AlmostLockedSets {
         return result
     }
 
-    /// Empty cells where `z` is possible: a mask.
-    static func cellsWith(_ z: Int, _ board: SudokuBoard) -> UInt128 {
-        var mask: UInt128 = 0
-        for cell in 0..<board.geometry.cellCount where board.values[cell] == 0 && board.has(cell, z) { mask |= UInt128(1) << cell }
-        return mask
-    }
-
     // MARK: ALS-XY-chain
 
     /// The longest set chain searched, in sets, and the most search states expanded in one
@@ -186,8 +173,7 @@ extension AlmostLockedSets {
     /// digit): what a chain rules out depends on those, so a longer chain to the same state
     /// adds nothing (its own cells aside).
     static func alsXYChain(_ board: SudokuBoard) -> SudokuStep? {
-        let peers = peerMasks(board)
-        let sets = masked(all(board, maximumSize: 3), board, peers: peers)
+        let sets = masked(all(board, maximumSize: 3), board)
         guard sets.count >= 4 else { return nil }
         var links = [[(to: Int, digit: Int)]](repeating: [], count: sets.count)
         for i in sets.indices {
@@ -199,7 +185,7 @@ extension AlmostLockedSets {
             }
         }
         let chainCells = { (path: [Int]) -> UInt128 in path.reduce(UInt128(0)) { $0 | sets[$1].cells } }
-        let withDigit = (1...board.n).map { cellsWith($0, board) }
+        let withDigit = board.placeMasks
         // State: (set × 16 + the digit of the link it was reached by) × 16 + the first link's
         // digit (both 0 at the start).
         let states = sets.count * 256

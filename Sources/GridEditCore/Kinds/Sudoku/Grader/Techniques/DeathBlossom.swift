@@ -11,9 +11,9 @@ enum DeathBlossom {
 
     static func find(_ board: SudokuBoard) -> SudokuStep? {
         let g = board.geometry
-        let peers = AlmostLockedSets.peerMasks(board)
-        let sets = AlmostLockedSets.masked(AlmostLockedSets.all(board, maximumSize: petalLimit), board, peers: peers)
-        let withDigit = (1...board.n).map { AlmostLockedSets.cellsWith($0, board) }
+        let peers = g.peerMasks
+        let sets = AlmostLockedSets.masked(AlmostLockedSets.all(board, maximumSize: petalLimit), board)
+        let withDigit = board.placeMasks
         for stem in 0..<g.cellCount where board.values[stem] == 0 && (2...3).contains(board.candidates[stem].nonzeroBitCount) {
             let stemDigits = SudokuBoard.digits(board.candidates[stem])
             let stemBit = UInt128(1) << stem

@@ -13,21 +13,19 @@ enum Fish {
             for byRows in [true, false] {
                 // Base lines (rows, or columns) and, for each, the cover positions where the digit fits.
                 var lines: [Int] = []
-                var positions: [[Int]] = []
-                var masks: [UInt16] = []  // the positions as a mask
+                var positions: [UInt16] = []  // as a mask of columns (or rows)
                 for line in 0..<n {
                     let unit = byRows ? line : n + line
                     let cells = board.cells(in: unit, with: digit)
                     guard (2...k).contains(cells.count) else { continue }
                     lines.append(line)
-                    positions.append(cells.map { byRows ? g.column($0) : g.row($0) })
-                    masks.append(positions.last!.reduce(0) { $0 | 1 << $1 })
+                    positions.append(cells.reduce(0) { $0 | 1 << (byRows ? g.column($1) : g.row($1)) })
                 }
                 var found: SudokuStep?
                 forEachCombination(of: lines.count, choose: k) { chosen in
-                    guard chosen.reduce(UInt16(0), { $0 | masks[$1] }).nonzeroBitCount == k else { return false }
-                    let cover = Set(chosen.flatMap { positions[$0] }).sorted()
-                    guard cover.count == k else { return false }
+                    let coverMask = chosen.reduce(UInt16(0)) { $0 | positions[$1] }
+                    guard coverMask.nonzeroBitCount == k else { return false }
+                    let cover = SudokuBoard.digits(coverMask).map { $0 - 1 }
                     let base = chosen.map { lines[$0] }
                     var targets: [Int] = []
                     for position in cover {
@@ -80,12 +78,11 @@ enum FinnedFish {
                 }
                 var found: SudokuStep?
                 forEachCombination(of: lines.count, choose: k) { chosen in
-                    let usedCount = chosen.reduce(UInt16(0), { $0 | masks[$1] }).nonzeroBitCount
-                    guard usedCount > k, usedCount <= k + 2 else { return false }
+                    let usedMask = chosen.reduce(UInt16(0)) { $0 | masks[$1] }
+                    guard usedMask.nonzeroBitCount > k, usedMask.nonzeroBitCount <= k + 2 else { return false }
                     let base = chosen.map { lines[$0] }
                     let cells = chosen.flatMap { positions[$0] }
-                    let used = Set(cells.map { byRows ? g.column($0) : g.row($0) }).sorted()
-                    guard used.count > k, used.count <= k + 2 else { return false }
+                    let used = SudokuBoard.digits(usedMask).map { $0 - 1 }
                     var done = false
                     forEachCombination(of: used.count, choose: k) { coverIndices in
                         let cover = coverIndices.map { used[$0] }

@@ -245,14 +245,7 @@ enum Forcing {
         let n = g.n
         // Each digit's places as a cell mask, kept up to date as candidates go, so each check
         // sees the board as the removals before it left it.
-        var places = [UInt128](repeating: 0, count: n)
-        for cell in 0..<g.cellCount {
-            var mask = b.candidates[cell]
-            while mask != 0 {
-                places[mask.trailingZeroBitCount] |= UInt128(1) << cell
-                mask &= mask - 1
-            }
-        }
+        var places = b.placeMasks
         var changed = false
         func remove(_ d: Int, _ cells: UInt128) {
             var m = cells

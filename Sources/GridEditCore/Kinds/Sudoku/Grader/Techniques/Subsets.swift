@@ -46,10 +46,10 @@ enum Subsets {
             let placeMasks = usable.map { places[$0].reduce(UInt16(0)) { $0 | 1 << unitCells.firstIndex(of: $1)! } }
             var found: SudokuStep?
             forEachCombination(of: usable.count, choose: k) { chosen in
-                guard chosen.reduce(UInt16(0), { $0 | placeMasks[$1] }).nonzeroBitCount == k else { return false }
+                let positions = chosen.reduce(UInt16(0)) { $0 | placeMasks[$1] }
+                guard positions.nonzeroBitCount == k else { return false }
                 let digitIndices = chosen.map { usable[$0] }
-                let cells = Set(digitIndices.flatMap { places[$0] }).sorted()
-                guard cells.count == k else { return false }
+                let cells = SudokuBoard.digits(positions).map { unitCells[$0 - 1] }  // ascending, as a unit's cells are
                 var mask: UInt16 = 0
                 for i in digitIndices { mask |= SudokuBoard.bit(missing[i]) }
                 var pairs: [(Int, Int)] = []
