@@ -7,16 +7,18 @@ extension TangramCommand {
     /// `gridedit tangram import`: figures from SVG drawings, made exact (``TangramSVG``).
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import tangram figures, exactly, into a pack: SVG drawings, gTans/GCompris .figures files, Sugar Tangram data sets.",
+            abstract: "Import tangram figures, exactly, into a pack: SVG drawings, gTans/GCompris .figures files, GCompris dataset.js, Sugar Tangram data sets.",
             discussion: """
                 Each FILE is one of: an SVG drawing (.svg) of the seven pieces as polygons or of the silhouette as \
                 polygons or straight paths (outer rings and holes), in any unit and under any transform; a gTans \
-                figures file (.figures, the format of GCompris' GTK tangram activity), every figure in it; a Sugar \
-                Labs Tangram data set (dataSet.json), every tangram in it. The unit is found from the area (the seven \
+                figures file (.figures, the format of GCompris' GTK tangram activity), every figure in it; GCompris' \
+                Qt tangram levels (dataset.js), every level made of the seven pieces (levels of other pictures are \
+                skipped); a Sugar Labs Tangram data set (dataSet.json or dataSet.js), every tangram in it. The unit is found from the area (the seven \
                 pieces cover 8 square units) or from the format, y is turned up, and every corner is taken onto the \
                 exact tangram lattice, within 0.001 units; a figure that is not that close to a tangram figure (a \
                 piece turned by a step that is not 45°, a distorted drawing) is refused with the piece or corner \
-                that is off, never rounded into another figure. A silhouette is solved to find its solutions (the \
+                that is off, never rounded into another figure. Seven pieces placed loosely (gTans and GCompris \
+                align pieces by hand) are settled into exact contact when no corner moves more than 0.01 units. A silhouette is solved to find its solutions (the \
                 first is stored as the puzzle's solution). Each figure becomes FOLDER/NAME.json (NAME from the file, \
                 or the file's name and the figure's number, or the tangram's name), moved onto the middle of the \
                 board, with the solver's difficulty estimate, listed in FOLDER's pack.json. Existing files are not \
@@ -24,7 +26,7 @@ extension TangramCommand {
                 are imported), 2 a file cannot be read or written. See docs/tangram-solver.md.
                 """)
 
-        @Argument(help: "SVG drawings, gTans .figures files, Sugar Tangram dataSet.json files.")
+        @Argument(help: "SVG drawings, gTans .figures files, GCompris dataset.js files, Sugar Tangram dataSet.json/.js files.")
         var files: [String]
 
         @Option(name: .shortAndLong, help: "The pack folder to write into (made when missing).")
@@ -53,23 +55,20 @@ extension TangramCommand {
                     refused = true
                     continue
                 }
-                var imported = 0
+                var imported = 0, skipped = 0
                 for entry in entries {
                     let place = entries.count == 1 ? file : "\(file) (\(entry.name))"
                     let figure: TangramImport.Figure
-                    var settledBy: Double?
-                    do throws(TangramImport.Failure) { figure = try TangramImport.figure(entry.drawing.get()) } catch {
-                        // Seven pieces drawn loosely: settled into exact contact when that moves no corner far.
-                        guard error.isOffLattice, case .success(let drawing) = entry.drawing, drawing.rings.count == 7 else {
+                    let settledBy: Double?
+                    do throws(TangramImport.Failure) { (figure, settledBy) = try DrawnPieces.figure(entry.drawing.get()) } catch {
+                        if error.isNotATangram {
+                            print("skipped \(place): \(error.description)")
+                            skipped += 1
+                        } else {
                             StandardStreams.errorLine("\(place): \(error.description)")
                             refused = true
-                            continue
                         }
-                        do throws(TangramImport.Failure) { (figure, settledBy) = try DrawnPieces.settle(drawing) } catch let settling {
-                            StandardStreams.errorLine("\(place): \(error.description); settling the seven pieces into exact contact: \(settling.description)")
-                            refused = true
-                            continue
-                        }
+                        continue
                     }
                     // Names unique within the import: a second "cat" becomes cat-2.
                     let base = TangramImport.identifier(from: entry.name)
@@ -95,7 +94,10 @@ extension TangramCommand {
                           + (figure.format == "SVG" ? "; 1 unit = \(TangramImport.format(figure.scale)) drawing units" : "")
                           + (settledBy.map { String(format: "; settled into exact contact (corners moved up to %.4f units)", $0) } ?? ""))
                 }
-                if entries.count > 1 { print("\(file): \(imported) of \(entries.count) figures imported") }
+                if entries.count > 1 {
+                    print("\(file): \(imported) of \(entries.count - skipped) figures imported"
+                          + (skipped > 0 ? " (\(skipped) level\(skipped == 1 ? "" : "s") of other pictures skipped)" : ""))
+                }
             }
             do throws(PuzzleStore.StoreError) {
                 if let listing = try PuzzleStore(root: ".").list(written) { print(listing.summary) }
@@ -115,9 +117,11 @@ extension TangramCommand {
                 return [.init(name: stem, drawing: Result { () throws(TangramImport.Failure) in try TangramSVG.drawing(text) })]
             }
             if lower.hasSuffix(".figures") || text.hasPrefix("gTans") { return try TangramGTans.read(text, name: stem) }
-            if lower.hasSuffix(".json") || text.contains("targetTans") { return try TangramSugar.read(text) }
-            throw TangramImport.Failure("not a format gridedit imports: an SVG drawing (.svg), a gTans figures file (.figures) "
-                                        + "or a Sugar Tangram data set (dataSet.json or dataSet.js); see docs/tangram-solver.md")
+            if text.contains("targetTans") { return try TangramSugar.read(text) }
+            if text.contains("pieces"), text.contains("img") { return try TangramGCompris.read(text) }
+            if lower.hasSuffix(".json") { return try TangramSugar.read(text) }
+            throw TangramImport.Failure("not a format gridedit imports: an SVG drawing (.svg), a gTans figures file (.figures), "
+                                        + "GCompris' tangram levels (dataset.js) or a Sugar Tangram data set (dataSet.json or dataSet.js); see docs/tangram-solver.md")
         }
     }
 }

@@ -29,7 +29,7 @@ struct ServeAnalysisPageTests {
             let poses = PoseSequence(seed: UInt64(7000 + i), family: family).target
             let metadata = PuzzleMetadata(id: "random-\(i)", name: "Random \(i)", difficulty: .medium,
                                           createdAt: "2026-11-28T00:00:00Z", updatedAt: "2026-11-28T00:00:00Z")
-            var puzzle = TangramPuzzle(metadata: metadata, pieces: poses)
+            let puzzle = TangramPuzzle(metadata: metadata, pieces: poses)
             let name = "random-\(i)-\(family.rawValue).json"
             if i % 2 == 1 {
                 var outline = puzzle

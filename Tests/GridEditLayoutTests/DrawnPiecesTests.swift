@@ -41,4 +41,56 @@ struct DrawnPiecesTests {
             #expect(throws: TangramImport.Failure.self, "\(name)") { try DrawnPieces.settle(drawing) }
         }
     }
+
+    static func fixture(_ name: String) throws -> String {
+        try String(contentsOf: GridEditBinary.repositoryRoot.appendingPathComponent("Tests/Fixtures/tangram-import/\(name)"), encoding: .utf8)
+    }
+
+    @Test("GCompris levels placed by hand settle into the shipped figures; a square pushed 0.2 units is refused")
+    func gcomprisLevels() throws {
+        let entries = try TangramGCompris.read(try Self.fixture("gridedit-written-dataset.js"))
+        let shipped = Dictionary(uniqueKeysWithValues: try LayoutSnapperTests.shippedFigures().map { ($0.name, $0.poses) })
+        for (entry, name) in zip(entries, ["house", "cat", "rabbit"]) {
+            let (figure, settledBy) = try DrawnPieces.figure(entry.drawing.get())
+            let moved = try #require(settledBy, "\(entry.name) was placed by hand: it is settled")
+            #expect(moved > 0.001 && moved <= TangramGCompris.placementTolerance, "\(entry.name) moved \(moved)")
+            #expect(Self.shape(figure.pieces) == Self.shape(try #require(shipped[name])), "\(entry.name) is the shipped \(name)")
+        }
+        let pushed = try #require(entries.last)
+        #expect(pushed.name == "Pushed house")
+        #expect {
+            try DrawnPieces.figure(pushed.drawing.get())
+        } throws: { error in
+            (error as? TangramImport.Failure)?.description.contains("would move a corner") == true
+        }
+    }
+
+    /// With GRIDEDIT_TANGRAM_COLLECTIONS=DIR, every collection file in DIR (not in the repository:
+    /// GPL and Apache data; see docs/tangram-solver.md) is imported the way `gridedit tangram
+    /// import` imports it; every figure imported is valid and solvable, and stays within its
+    /// source's tolerance of the drawing. The counts are printed.
+    @Test("The real collections, when given: every figure imported is valid, solvable and within its tolerance of the drawing")
+    func realCollections() throws {
+        guard let folder = ProcessInfo.processInfo.environment["GRIDEDIT_TANGRAM_COLLECTIONS"] else { return }
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            let entries: [TangramImport.Entry]
+            if file.hasSuffix(".figures") { entries = try TangramGTans.read(text, name: file) }
+            else if text.contains("targetTans") { entries = try TangramSugar.read(text) }
+            else if text.contains("pieces") { entries = try TangramGCompris.read(text) }
+            else { continue }
+            var imported = 0, pictures = 0
+            for entry in entries {
+                guard let drawing = try? entry.drawing.get() else {
+                    if case .failure(let failure) = entry.drawing, failure.isNotATangram { pictures += 1 }
+                    continue
+                }
+                guard let (figure, moved) = try? DrawnPieces.figure(drawing) else { continue }
+                #expect(!figure.analysis.solutions.isEmpty, "\(file) \(entry.name)")
+                #expect((moved ?? 0) <= drawing.placementTolerance ?? DrawnPieces.limit, "\(file) \(entry.name)")
+                imported += 1
+            }
+            print("\(file): \(imported) of \(entries.count - pictures) imported")
+        }
+    }
 }

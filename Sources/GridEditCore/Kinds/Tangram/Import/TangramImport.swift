@@ -25,6 +25,10 @@ public enum TangramImport {
         /// The rings exactly, relative to the first corner, when the format gives exact
         /// coordinates (then `rings` only serve messages and no corner is approximated).
         public var exact: [[Point]]?
+        /// How far, in units, the source program lets a piece be from its place and still call
+        /// the figure made (its own check): settling a loosely placed drawing may move a corner
+        /// that far. nil: the drawing is meant to be exact (see `DrawnPieces.limit`).
+        public var placementTolerance: Double?
 
         public init(rings: [[Corner]], labels: [String], title: String? = nil, unit: Double? = nil, format: String,
                     sourceYRunsDown: Bool = true) {
@@ -80,9 +84,13 @@ public enum TangramImport {
         /// A corner is not within the tolerance of the lattice: the drawing may still be a
         /// tangram figure drawn loosely (see `DrawnPieces` in GridEditLayout).
         public var isOffLattice = false
-        public init(_ description: String, isOffLattice: Bool = false) {
+        /// The entry is not a tangram figure at all (a collection's level made of other
+        /// pictures): skipped, not refused.
+        public var isNotATangram = false
+        public init(_ description: String, isOffLattice: Bool = false, isNotATangram: Bool = false) {
             self.description = description
             self.isOffLattice = isOffLattice
+            self.isNotATangram = isNotATangram
         }
     }
 

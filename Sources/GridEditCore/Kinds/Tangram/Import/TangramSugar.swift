@@ -33,14 +33,8 @@ public enum TangramSugar {
     /// Throws when the text is not JSON or has no `data` list of categories.
     /// The newer `dataSet.js` (`initialDataSet = {…}`) is read too: the object after the `=`.
     public static func read(_ text: String) throws(TangramImport.Failure) -> [TangramImport.Entry] {
-        var json = Substring(text)
-        if let brace = json.firstIndex(of: "{"), let equals = json.firstIndex(of: "="), equals < brace {
-            // Blank out the assignment (keeping line and column numbers), and a final semicolon.
-            json = Substring(String(repeating: " ", count: json.distance(from: json.startIndex, to: brace))) + json[brace...]
-            if let end = json.lastIndex(where: { !$0.isWhitespace }), json[end] == ";" { json.replaceSubrange(end...end, with: " ") }
-        }
         let root: JSONNode
-        do { root = try JSONParser.parse(String(json)) } catch { throw TangramImport.Failure("\(error.location): \(error.message)") }
+        do { root = try JSONParser.parse(JavaScriptData.json(text)) } catch { throw TangramImport.Failure("\(error.location): \(error.message)") }
         guard case .array(let categories)? = root["data"]?.value else {
             throw TangramImport.Failure("1:1: not a Sugar Tangram data set: expected an object with a \"data\" list of categories, each with \"tangrams\"")
         }
