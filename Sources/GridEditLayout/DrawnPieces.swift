@@ -9,11 +9,11 @@ import GridEditGeometry
 /// poses are): 45° pieces meet exactly. The settled figure is kept only when it is the figure
 /// drawn: no corner moved more than ``limit`` (beyond a shift of the whole figure), no overlap,
 /// one figure. Otherwise the drawing is refused, never rounded into another figure.
-/// A source whose own game accepts a piece some way off its place (GCompris' Qt activity) says so
+/// A source whose own game accepts a piece some way off its place (gTans, GCompris' Qt activity) says so
 /// (``TangramImport/Drawing/placementTolerance``) and its figures may move that far.
 public enum DrawnPieces {
     /// Units a corner may move (the whole figure's shift aside), unless the drawing's source
-    /// allows more (``TangramImport/Drawing/placementTolerance``: GCompris' own check does).
+    /// allows more (``TangramImport/Drawing/placementTolerance``: gTans' and GCompris' own checks do).
     public static let limit = 0.01
     /// The corner pins' reaches tried (``LayoutSnapper/tolerance``), the camera's first.
     static let reaches = [0.125, 0.0625, 0.03, 0.09, 0.16, 0.2, 0.25]

@@ -18,7 +18,8 @@ extension TangramCommand {
                 exact tangram lattice, within 0.001 units; a figure that is not that close to a tangram figure (a \
                 piece turned by a step that is not 45°, a distorted drawing) is refused with the piece or corner \
                 that is off, never rounded into another figure. Seven pieces placed loosely (gTans and GCompris \
-                align pieces by hand) are settled into exact contact when no corner moves more than 0.01 units. A silhouette is solved to find its solutions (the \
+                align pieces by hand) are settled into exact contact when no corner moves more than 0.01 units, or as \
+                far as the program's own check allows (gTans 0.1, GCompris 0.066 units). A silhouette is solved to find its solutions (the \
                 first is stored as the puzzle's solution). Each figure becomes FOLDER/NAME.json (NAME from the file, \
                 or the file's name and the figure's number, or the tangram's name), moved onto the middle of the \
                 board, with the solver's difficulty estimate, listed in FOLDER's pack.json. Existing files are not \

@@ -28,6 +28,8 @@ struct TangramCollectionImportTests {
         let entries = try TangramGTans.read(try TangramSVGTests.fixture("gridedit-written.figures"), name: "written")
         #expect(entries.map(\.name) == ["written-001", "written-002", "written-003", "written-004", "written-005"])
         try Self.expectSameFigures(entries)
+        // gTans' own check: each small triangle within 0.1 × the figure's distance (1 here).
+        #expect(try entries[0].drawing.get().placementTolerance == 0.1)
         #expect(throws: TangramImport.Failure.self) { try entries[3].drawing.get() }
         if case .failure(let failure) = entries[3].drawing {
             #expect(failure.description.contains("figure 4") && failure.description.contains("the square) is turned 11.25°"), "\(failure)")

@@ -30,6 +30,12 @@ public enum TangramGTans {
     }()
     static let fullTurn = 65_536
 
+    /// How far a piece may be from its place, in units: gTans calls a figure made when each of the
+    /// 32 small triangles the pieces split into lies within 0.1 × the figure's distance (its second
+    /// number, 1 in GCompris' files) of the figure's, at its strictest accuracy
+    /// (`tantinytabcompare` in gtans.c); at most 0.1 units here whatever the file says.
+    static func placementTolerance(distance: Double) -> Double { min(max(0.1 * distance, 0), 0.1) }
+
     /// The figures of a `.figures` text, in order; `name` prefixes each figure's name
     /// (`name-001`, …). Throws when the text is not a gTans file at all.
     public static func read(_ text: String, name: String) throws(TangramImport.Failure) -> [TangramImport.Entry] {
@@ -41,7 +47,7 @@ public enum TangramGTans {
         for index in 0..<count {
             let figureName = "\(name)-\(String(format: "%03d", index + 1))"
             let label = "figure \(index + 1) (line \(tokens.line))"
-            guard tokens.double() != nil, tokens.double() != nil, tokens.int() != nil else {
+            guard tokens.double() != nil, let distance = tokens.double(), tokens.int() != nil else {
                 entries.append(.init(name: figureName, drawing: .failure(.init("\(label): expected the figure's three numbers (zoom, distance, turn); the file ends or is damaged here"))))
                 break
             }
@@ -84,7 +90,9 @@ public enum TangramGTans {
                 if damaged { break }
                 continue
             }
-            entries.append(.init(name: figureName, drawing: .success(.init(rings: rings, labels: labels, title: nil, unit: 1, format: "gTans"))))
+            var drawing = TangramImport.Drawing(rings: rings, labels: labels, title: nil, unit: 1, format: "gTans")
+            drawing.placementTolerance = placementTolerance(distance: distance)
+            entries.append(.init(name: figureName, drawing: .success(drawing)))
         }
         return entries
     }
