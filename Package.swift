@@ -89,7 +89,11 @@ let package = Package(
             "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor", "GridEditServe", "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ],
+        // The Swift runtime and Foundation linked in (release): `gridedit check FILE` starts in
+        // 13 ms instead of 20 (loading and relocating their shared libraries was the difference).
+        linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
+                                       .when(configuration: .release))]),
         // Only the OpenCV modules capture uses, not all of opencv4: each one linked costs load time.
         .target(name: "CVision",
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"]), .unsafeFlags(["-O2"], .when(configuration: .debug))],
@@ -129,8 +133,8 @@ let package = Package(
         ], path: "Tests/BrowserSupport"),
         .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "PhotoFrames", "GridEditCore", "GridEditGeometry",
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
-        .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry"]),
-        .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON"]),
+        .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry", "GridEditCore"]),  // Core: its SplitMix64
+        .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON", "GridEditCore"]),  // Core: its SplitMix64
         .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport"]),
         .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
         .testTarget(name: "GridEditLayoutTests", dependencies: ["GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON",

@@ -5,8 +5,7 @@ import GridEditCore
 /// `swift run -c release gridedit-bench [NAME...]` (no name: all of them).
 /// Prints figures; never fails on speed (speed is read by people, not asserted by tests).
 ///
-/// Also a few tools that write files for a person to look at, named first with their folder:
-/// `gridedit-bench TOOL DIR` (see `tools`).
+/// Also a few tools for a person: `gridedit-bench TOOL PATH` (see `tools`).
 @main
 enum Bench {
     /// One line per benchmark: its name and what runs it.
@@ -38,11 +37,13 @@ enum Bench {
         ("merge", { try MergeBenchmark.run(entries: 100_000) }),
     ]
 
-    /// Tools: each takes the folder to write into.
-    static let tools: [(name: String, what: String, run: @Sendable (String) throws -> Void)] = [
-        ("frames", "six random synthetic camera frames", { try FrameTools.samples(into: $0) }),
-        ("capture-frames", "the frames the capture end-to-end tests read", { try FrameTools.captureFrames(into: $0) }),
-        ("photo-frames", "twelve photograph-like frames (Tests/PhotoFrames)", { try FrameTools.photoFrames(into: $0) }),
+    /// Tools: each takes one path, the folder to write into or the file to read.
+    static let tools: [(name: String, argument: String, what: String, run: @Sendable (String) throws -> Void)] = [
+        ("frames", "DIR", "writes six random synthetic camera frames into DIR", { try FrameTools.samples(into: $0) }),
+        ("capture-frames", "DIR", "writes the frames the capture end-to-end tests read into DIR", { try FrameTools.captureFrames(into: $0) }),
+        ("photo-frames", "DIR", "writes twelve photograph-like frames (Tests/PhotoFrames) into DIR", { try FrameTools.photoFrames(into: $0) }),
+        ("grader-scan", "FILE", "grades FILE's first puzzles and prints, per technique, puzzles that need it and that use it",
+         { try GraderScan.run(file: $0) }),
     ]
 
     static let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -72,7 +73,7 @@ enum Bench {
         }
         if let name = names.first, let tool = tools.first(where: { $0.name == name }) {
             guard names.count == 2 else {
-                print("usage: gridedit-bench \(name) DIR   (writes \(tool.what) into DIR)")
+                print("usage: gridedit-bench \(name) \(tool.argument)   (\(tool.what))")
                 exit(64)
             }
             try tool.run(names[1])
@@ -80,7 +81,7 @@ enum Bench {
         }
         for name in names where !benchmarks.contains(where: { $0.name == name }) {
             print("unknown benchmark \(name); choose from \(benchmarks.map(\.name).joined(separator: ", ")), "
-                  + "or a tool: \(tools.map { "\($0.name) DIR" }.joined(separator: ", "))")
+                  + "or a tool: \(tools.map { "\($0.name) \($0.argument)" }.joined(separator: ", "))")
             exit(64)
         }
         for benchmark in benchmarks where names.isEmpty || names.contains(benchmark.name) {

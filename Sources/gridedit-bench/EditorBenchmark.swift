@@ -6,7 +6,8 @@ import GridEditLayout
 
 /// The editor's two speed targets, in a release build:
 /// - REPL start-up (under 50 ms): the `gridedit` binary beside this one, until it shows its first
-///   prompt on a pseudo-terminal, and until it has run a one-line script and exited;
+///   prompt on a pseudo-terminal, and until it has run a one-line script and exited; and
+///   `gridedit check` of one small file, launch to exit (under 15 ms, issue 38);
 /// - one edit plus the validation that follows it (under 1 ms), on the full classic-square Tangram
 ///   (all seven pieces, silhouette) and on a full 9×9 Sudoku (every cell filled).
 enum EditorBenchmark {
@@ -21,6 +22,10 @@ enum EditorBenchmark {
                 try timeScript(binary, repository: repository, arguments: [repository.appendingPathComponent("puzzles/tangram-starter/cat.json").path], input: "quit\n")
             }
             print(String(format: "  gridedit cat.json < quit (open, exit)          median %6.1f ms   best %6.1f ms", script.median, script.best))
+            let check = try startupTimes(binary, repository: repository, runs: 51) {
+                try timeScript(binary, repository: repository, arguments: ["check", repository.appendingPathComponent("puzzles/tangram-starter/cat.json").path], input: "")
+            }
+            print(String(format: "  gridedit check cat.json (start-up, goal < 15)  median %6.1f ms   best %6.1f ms", check.median, check.best))
         } else {
             print("  (no gridedit binary at \(binary.path): build it first for the start-up figures)")
         }

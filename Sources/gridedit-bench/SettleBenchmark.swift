@@ -31,6 +31,10 @@ enum SettleBenchmark {
         let mixed = blocking { await SettleReport.run(seeds: 0..<UInt64(count), family: .edgeOffsets, checker: checker) }
         print("  mixed-lattice figures (issue 35; target 99 %): \(count) figures with corners part-way along edges at distances mixing whole and √2 parts:")
         print(mixed.text(worst: 10).split(separator: "\n").filter { !$0.contains("  all ") }.joined(separator: "\n"))
+        // The same figures entered as issue 35 measured a book's: ±0.05 units, ±3°.
+        let issueNoise = blocking { await SettleReport.run(seeds: 0..<UInt64(count), family: .edgeOffsets, checker: checker, noise: (0.05, 3)) }
+        print("  mixed-lattice figures at ±0.05 units, ±3° (as issue 35 measured a book's figures):")
+        print(issueNoise.text(worst: 5).split(separator: "\n").filter { !$0.contains("  all ") }.joined(separator: "\n"))
         if let folder = environment["GRIDEDIT_SETTLE_DUMP"] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for result in report.worst(10) {

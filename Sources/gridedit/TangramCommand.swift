@@ -17,7 +17,8 @@ struct TangramCommand: ParsableCommand {
                 FILE is a tangram puzzle (its silhouette, or the outline of its pieces when it has none) \
                 or a bare silhouette file {"polygons": [[[x, y], ...], ...]}: outer rings counter-clockwise, \
                 holes clockwise, units where the small triangle's legs are 1. Coordinates are exact \
-                ("1+0.5√2") or decimals within 1e-6 of an exact value. Prints whether the figure can be \
+                ("1+0.5√2") or decimals; in a bare silhouette file a decimal within 0.001 of an exact value (a vector \
+                tool's precision, 2.8284 for 2√2) is taken as that value, with a note naming it. Prints whether the figure can be \
                 filled, the number of solutions (raw, and up to the figure's symmetry), the first \
                 solution, the parts that can be filled in more than one way, and a difficulty estimate. \
                 Exit status: 0 solvable, 1 not solvable, 2 the file cannot be read or is not a figure, \

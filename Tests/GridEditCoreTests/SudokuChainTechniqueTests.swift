@@ -141,7 +141,7 @@ struct SudokuChainTechniqueTests {
     }
 
     /// Published puzzles (magictour top1465) whose grading reaches the new techniques, found
-    /// with `SudokuGraderScan`: the technique is used, and every step is sound.
+    /// with `gridedit-bench grader-scan`: the technique is used, and every step is sound.
     static let publishedUses: [(SudokuTechnique, String)] = [
         (.groupedAIC, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"),
         (.groupedAIC, ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"),

@@ -713,39 +713,6 @@ struct SudokuGraderTests {
     }
 }
 
-/// For finding the technique puzzles above, not a check: GRIDEDIT_GRADER_SCAN=FILE grades the
-/// lines of FILE (GRIDEDIT_GRADER_SCAN_LIMIT of them, default 2000) and prints, for each
-/// hardest technique, the first puzzles that need it and nothing harder.
-@Suite("Sudoku grader scan")
-struct SudokuGraderScan {
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["GRIDEDIT_GRADER_SCAN"] != nil))
-    func scan() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let path = environment["GRIDEDIT_GRADER_SCAN"]!
-        let limit = Int(environment["GRIDEDIT_GRADER_SCAN_LIMIT"] ?? "") ?? 2000
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").prefix(limit)
-        var found: [SudokuTechnique: [String]] = [:]
-        var stuck = 0
-        var used: [SudokuTechnique: Int] = [:]
-        for line in lines {
-            let puzzle = String(line.split(separator: " ").first ?? "")
-            guard let grid = try? SudokuGrid(line: puzzle) else { continue }
-            let grade = SudokuGrader.grade(grid, explaining: false)
-            if grade.status == .stuck { stuck += 1 }
-            for technique in Set(grade.steps.map(\.technique)) where used[technique, default: 0] < 2 {
-                used[technique, default: 0] += 1
-                print("USES \(technique.id) \(puzzle)")
-            }
-            guard grade.status == .solved, let hardest = grade.hardest else { continue }
-            if found[hardest, default: []].count < 3 { found[hardest, default: []].append(puzzle) }
-        }
-        print("scan of \(lines.count): beyond-logic \(stuck)")
-        for (technique, puzzles) in found.sorted(by: { $0.key < $1.key }) {
-            print("SCAN \(technique.id) \(puzzles.joined(separator: " "))")
-        }
-    }
-}
-
 /// The page's panel grades one puzzle with the slow techniques on a second thread: the steps,
 /// their words included, must be the ones the one-thread ladder takes.
 @Suite("Sudoku grading on two threads: the same steps")

@@ -225,7 +225,7 @@ let issue14Techniques: Set<SudokuTechnique> = [.uniqueRectangle5, .avoidableRect
 @Suite("Sudoku uniqueness techniques and multi-colouring on published puzzles")
 struct SudokuUniquenessPuzzleTests {
     /// magictour top1465 puzzles whose solution uses the technique (found with
-    /// `GRIDEDIT_GRADER_SCAN`, see SudokuGraderTests.swift).
+    /// `gridedit-bench grader-scan`).
     static let uses: [(SudokuTechnique, String)] = [
         (.hiddenRectangle, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"),
         (.hiddenRectangle, "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."),

@@ -21,6 +21,19 @@ struct HelpTests {
         #expect(subcommands.contains { $0.hasPrefix("  sudoku ") && $0.contains("Convert Sudoku puzzles") })
     }
 
+    @Test("gridedit check, parsed on its own for a fast start, reads as a subcommand of gridedit: usage errors, help, exit status")
+    func checkParsedAlone() throws {
+        let bad = try GridEditBinary.run(["check", "--shard", "9/2", "puzzles"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("Usage: gridedit check [<options>] <paths> ...") && bad.stderr.contains("See 'gridedit check --help'"), "\(bad.stderr)")
+        let missing = try GridEditBinary.run(["check"])
+        #expect(missing.status == 64 && missing.stderr.contains("Missing expected argument '<paths> ...'"), "\(missing.stderr)")
+        let good = try GridEditBinary.run(["check", GridEditBinary.repositoryRoot.appendingPathComponent("puzzles/tangram-starter/cat.json").path])
+        #expect(good.status == 0 && good.stdout.contains("1 passed, 0 failed"), "\(good.stdout)")
+        let unreadable = try GridEditBinary.run(["check", "/no/such/file.json"])
+        #expect(unreadable.status == 2 && unreadable.stdout.contains("0 passed, 1 failed"), "\(unreadable.stdout)")
+    }
+
     @Test("gridedit check --help explains the exit status")
     func checkHelp() throws {
         let output = try GridEditBinary.run(["check", "--help"])

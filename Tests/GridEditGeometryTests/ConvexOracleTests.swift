@@ -1,5 +1,6 @@
 import Testing
 @testable import GridEditGeometry
+import GridEditCore
 
 /// Checks the separating-axis answers against a completely different method: clip one
 /// polygon by the other with exact fractions (Sutherland–Hodgman) and look at the area

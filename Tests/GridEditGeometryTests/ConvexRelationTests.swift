@@ -1,5 +1,6 @@
 import Testing
 @testable import GridEditGeometry
+import GridEditCore
 
 @Suite struct ConvexRelationTests {
     let square = rectangle(0, 0, 4, 4)  // the unit square, in quarters

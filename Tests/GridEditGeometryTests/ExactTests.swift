@@ -1,5 +1,6 @@
 import Testing
 @testable import GridEditGeometry
+import GridEditCore
 
 @Suite struct ExactTests {
     @Test func initialisersAgree() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import GridEditGeometry
+import GridEditCore
 
 /// A ring from whole-unit coordinates.
 private func ring(_ points: [(Int, Int)]) -> Polygon {

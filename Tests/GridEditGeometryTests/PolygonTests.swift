@@ -1,5 +1,6 @@
 import Testing
 @testable import GridEditGeometry
+import GridEditCore
 
 @Suite struct PolygonTests {
     let unitSquare = Polygon([pu(0, 0), pu(1, 0), pu(1, 1), pu(0, 1)])!

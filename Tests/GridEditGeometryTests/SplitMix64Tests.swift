@@ -1,6 +1,7 @@
 import Testing
+import GridEditCore
 
-/// The property tests are only as good as their generator; pin it to the reference.
+/// The property tests are only as good as their generator (Core's); pin it to the reference.
 @Test func splitMix64MatchesReferenceOutput() {
     var rng = SplitMix64(seed: 0)
     #expect(rng.next() == 0xE220_A839_7B1D_CDAF)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GridEditGeometry
+import GridEditCore
 
 @Suite struct VectorPointTests {
     @Test func pointAndVectorAlgebra() {

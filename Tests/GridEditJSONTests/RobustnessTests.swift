@@ -1,3 +1,4 @@
+import GridEditCore
 import Testing
 @testable import GridEditJSON
 
@@ -57,7 +58,7 @@ import Testing
     /// Random bytes, and random damage to a valid file. The scanner and json-c must
     /// never disagree (that would surface as "internal error").
     @Test func fuzz() {
-        var random = SplitMix64(state: 2024)
+        var random = SplitMix64(seed: 2024)
         let alphabet = Array(#"{}[],:"\ -+.0123456789eEtrufalsn/*'"#.utf8) + [0, 0x09, 0x0A, 0x0D, 0xC3, 0xA9, 0xED, 0xA0, 0x80, 0xFF]
         for _ in 0..<3000 {
             let count = Int.random(in: 0...40, using: &random)

@@ -1,3 +1,4 @@
+import GridEditCore
 import Testing
 @testable import GridEditJSON
 
@@ -19,7 +20,7 @@ import Testing
 
     @Test("streamed arrays give the bytes of the whole document", arguments: 0..<40)
     func streamedEqualsWhole(seed: Int) {
-        var random = SplitMix64(state: UInt64(seed))
+        var random = SplitMix64(seed: UInt64(seed))
         let count = [0, 1, 2, 3, 5, 8, 30, 200][seed % 8]
         let elements = (0..<count).map { Self.element($0, &random) }
         let documents: [(JSONValue, JSONPath, (JSONValue) -> JSONValue)] = [

@@ -25,7 +25,7 @@ func expectRejected(_ bytes: [UInt8], kind: JSONSyntaxError.Kind, _ line: Int, _
     }
     #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
     #expect(error.location.line == line && error.location.column == column, "\(error)", sourceLocation: sourceLocation)
-    #expect(error.message.contains(words), "message was: \(error.message)", sourceLocation: sourceLocation)
+    #expect(words.isEmpty || error.message.contains(words), "message was: \(error.message)", sourceLocation: sourceLocation)
     #expect(!error.message.contains("internal error"), sourceLocation: sourceLocation)
 }
 
@@ -45,14 +45,3 @@ func parsed(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLoc
     }
 }
 
-/// A small deterministic random generator, so fuzz tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

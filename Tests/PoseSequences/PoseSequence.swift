@@ -65,7 +65,9 @@ public struct PoseSequence: Sendable {
     /// The sequence for a seed: the family from the seed (the four ``FigureFamily/rated`` ones in
     /// turn, so any run of consecutive seeds has each) unless `family` says which, the rest from
     /// independent streams of it.
-    public init(seed: UInt64, family: FigureFamily? = nil, shipped: [ShippedFigure] = ShippedFigure.all) {
+    /// `noise`: the position (units) and angle (degrees) noise, ± each; the harness's own by default.
+    public init(seed: UInt64, family: FigureFamily? = nil, shipped: [ShippedFigure] = ShippedFigure.all,
+                noise level: (position: Double, angle: Double) = (positionNoise, angleNoise)) {
         self.seed = seed
         self.family = family ?? FigureFamily.rated[Int(seed % UInt64(FigureFamily.rated.count))]
         var figureRNG = SplitMix64.stream(seed, 1)
@@ -124,9 +126,9 @@ public struct PoseSequence: Sendable {
         events = []
         for (index, step) in steps.enumerated() {
             let pose = target.first { $0.piece == step.piece }!
-            var x = pose.position.doubleX + reported.x + noise.jitter(Self.positionNoise)
-            var y = pose.position.doubleY + reported.y + noise.jitter(Self.positionNoise)
-            var degrees = Double(pose.rotation.degrees) + noise.jitter(Self.angleNoise)
+            var x = pose.position.doubleX + reported.x + noise.jitter(level.position)
+            var y = pose.position.doubleY + reported.y + noise.jitter(level.position)
+            var degrees = Double(pose.rotation.degrees) + noise.jitter(level.angle)
             if step.rough {
                 let angle = noise.double(0, 2 * Double.pi)
                 let distance = noise.double(Self.roughDistance.lowerBound, Self.roughDistance.upperBound)

@@ -13,11 +13,11 @@ public struct SettleReport: Sendable {
     }
 
     /// Replays every seed in `seeds` in turn (of `family`, or of the rated families by seed).
-    public static func run(seeds: some Sequence<UInt64>, family: FigureFamily? = nil,
-                           checker: ReplayChecker = ReplayChecker()) async -> SettleReport {
+    public static func run(seeds: some Sequence<UInt64>, family: FigureFamily? = nil, checker: ReplayChecker = ReplayChecker(),
+                           noise: (position: Double, angle: Double) = (PoseSequence.positionNoise, PoseSequence.angleNoise)) async -> SettleReport {
         let start = Date()
         var results: [ReplayResult] = []
-        for seed in seeds { results.append(await checker.check(PoseSequence(seed: seed, family: family))) }
+        for seed in seeds { results.append(await checker.check(PoseSequence(seed: seed, family: family, noise: noise))) }
         return SettleReport(results: results, seconds: Date().timeIntervalSince(start))
     }
 

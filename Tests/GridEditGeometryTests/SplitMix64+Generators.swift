@@ -1,22 +1,7 @@
 @testable import GridEditGeometry
+import GridEditCore
 
-/// A small, deterministic PRNG (Steele, Lea & Flood's SplitMix64), so every property
-/// test sees the same "random" cases on every machine and every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// Generators for property tests on Core's SplitMix64 (the same cases on every machine and run).
 
 // MARK: - Generators
 
