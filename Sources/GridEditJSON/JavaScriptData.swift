@@ -10,8 +10,9 @@ public enum JavaScriptData {
     /// The JSON for a JavaScript data file's one value.
     public static func json(_ text: String) -> String {
         let input = Array(text.unicodeScalars)
-        var output = String.UnicodeScalarView()
+        var output: [Unicode.Scalar] = []
         output.reserveCapacity(input.count)
+        var lastComma: Int?
         var i = 0
         /// Blanks one character: line breaks stay.
         func blank(_ c: Unicode.Scalar) { output.append(c == "\n" || c == "\r" ? c : " ") }
@@ -51,23 +52,16 @@ public enum JavaScriptData {
                 while i < input.count, !(input[i] == "*" && i + 1 < input.count && input[i + 1] == "/") { blank(input[i]); i += 1 }
                 if i < input.count { blank(input[i]); blank(input[i + 1]); i += 2 }
             } else if c == "," {
-                // A trailing comma: the next significant character closes the list or object.
-                var j = i + 1
-                while j < input.count {
-                    if input[j].properties.isWhitespace { j += 1; continue }
-                    if input[j] == "/", j + 1 < input.count, input[j + 1] == "/" {
-                        while j < input.count, input[j] != "\n" { j += 1 }
-                        continue
-                    }
-                    if input[j] == "/", j + 1 < input.count, input[j + 1] == "*" {
-                        j += 2
-                        while j < input.count, !(input[j] == "*" && j + 1 < input.count && input[j + 1] == "/") { j += 1 }
-                        j += 2
-                        continue
-                    }
-                    break
-                }
-                if j < input.count, input[j] == "]" || input[j] == "}" { output.append(" ") } else { output.append(","); lastSignificant = "," }
+                // Kept until the next significant character shows whether it is a trailing one.
+                lastComma = output.count
+                output.append(",")
+                lastSignificant = ","
+                i += 1
+            } else if c == "]" || c == "}" {
+                // A trailing comma before it becomes a space.
+                if lastSignificant == ",", let comma = lastComma { output[comma] = " " }
+                output.append(c)
+                lastSignificant = c
                 i += 1
             } else if (lastSignificant == "{" || lastSignificant == ","), isIdentifier(c), !("0"..."9").contains(c) {
                 // A bare key (`name: 'x'`) gets its quotes; a bare word elsewhere (true, false, null) stays.
@@ -93,6 +87,8 @@ public enum JavaScriptData {
                 i += 1
             }
         }
-        return String(output)
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: output)
+        return String(text)
     }
 }

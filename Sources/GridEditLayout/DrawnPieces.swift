@@ -89,11 +89,12 @@ public enum DrawnPieces {
             (points.map(\.x).reduce(0, +) / Double(points.count), points.map(\.y).reduce(0, +) / Double(points.count))
         }
         let d0 = mean(Array(drawn.joined())), e0 = mean(Array(exact.joined()))
+        let centred = exact.map { ring in ring.map { (x: $0.x - e0.x, y: $0.y - e0.y) } }
         var pairs: [(d: (x: Double, y: Double), e: (x: Double, y: Double))] = []
         for (piece, ring) in drawn.enumerated() {
             for c in ring {
                 let (dx, dy) = (c.x - d0.x, c.y - d0.y)
-                let e = exact[piece].map { (x: $0.x - e0.x, y: $0.y - e0.y) }.min { hypot($0.x - dx, $0.y - dy) < hypot($1.x - dx, $1.y - dy) }!
+                let e = centred[piece].min { hypot($0.x - dx, $0.y - dy) < hypot($1.x - dx, $1.y - dy) }!
                 pairs.append(((dx, dy), e))
             }
         }

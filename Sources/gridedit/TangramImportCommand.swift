@@ -51,7 +51,7 @@ extension TangramCommand {
                     throw ExitCode(2)
                 }
                 let entries: [TangramImport.Entry]
-                do throws(TangramImport.Failure) { entries = try Self.entries(of: file, text: String(decoding: bytes, as: UTF8.self)) } catch {
+                do throws(TangramImport.Failure) { entries = try TangramImport.entries(of: file, text: String(decoding: bytes, as: UTF8.self)) } catch {
                     StandardStreams.errorLine("\(file): \(error.description)")
                     refused = true
                     continue
@@ -107,22 +107,6 @@ extension TangramCommand {
                 throw ExitCode(2)
             }
             if refused { throw ExitCode(1) }
-        }
-
-        /// The figures of one file, by its format: an SVG drawing, a gTans figures file, a Sugar data set.
-        static func entries(of file: String, text: String) throws(TangramImport.Failure) -> [TangramImport.Entry] {
-            var stem = FileSystem.lastComponent(of: file)
-            if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-            let lower = file.lowercased()
-            if lower.hasSuffix(".svg") || text.contains("<svg") {
-                return [.init(name: stem, drawing: Result { () throws(TangramImport.Failure) in try TangramSVG.drawing(text) })]
-            }
-            if lower.hasSuffix(".figures") || text.hasPrefix("gTans") { return try TangramGTans.read(text, name: stem) }
-            if text.contains("targetTans") { return try TangramSugar.read(text) }
-            if text.contains("pieces"), text.contains("img") { return try TangramGCompris.read(text) }
-            if lower.hasSuffix(".json") { return try TangramSugar.read(text) }
-            throw TangramImport.Failure("not a format gridedit imports: an SVG drawing (.svg), a gTans figures file (.figures), "
-                                        + "GCompris' tangram levels (dataset.js) or a Sugar Tangram data set (dataSet.json or dataSet.js); see docs/tangram-solver.md")
         }
     }
 }

@@ -74,11 +74,7 @@ struct DrawnPiecesTests {
         guard let folder = ProcessInfo.processInfo.environment["GRIDEDIT_TANGRAM_COLLECTIONS"] else { return }
         for file in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
             let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-            let entries: [TangramImport.Entry]
-            if file.hasSuffix(".figures") { entries = try TangramGTans.read(text, name: file) }
-            else if text.contains("targetTans") { entries = try TangramSugar.read(text) }
-            else if text.contains("pieces") { entries = try TangramGCompris.read(text) }
-            else { continue }
+            guard let entries = try? TangramImport.entries(of: file, text: text) else { continue }
             var imported = 0, pictures = 0
             for entry in entries {
                 guard let drawing = try? entry.drawing.get() else {

@@ -94,6 +94,24 @@ public enum TangramImport {
         }
     }
 
+    /// The figures of one file, by its format: an SVG drawing (one figure, named after the file),
+    /// a gTans figures file, a Sugar Tangram data set, GCompris' Qt levels. Throws when the
+    /// file is none of them, or not readable as the one it looks like.
+    public static func entries(of file: String, text: String) throws(Failure) -> [Entry] {
+        var stem = FileSystem.lastComponent(of: file)
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        let lower = file.lowercased()
+        if lower.hasSuffix(".svg") || text.contains("<svg") {
+            return [.init(name: stem, drawing: Result { () throws(Failure) in try TangramSVG.drawing(text) })]
+        }
+        if lower.hasSuffix(".figures") || text.hasPrefix("gTans") { return try TangramGTans.read(text, name: stem) }
+        if text.contains("targetTans") { return try TangramSugar.read(text) }
+        if text.contains("pieces"), text.contains("img") { return try TangramGCompris.read(text) }
+        if lower.hasSuffix(".json") { return try TangramSugar.read(text) }
+        throw Failure("not a format gridedit imports: an SVG drawing (.svg), a gTans figures file (.figures), "
+                      + "GCompris' tangram levels (dataset.js) or a Sugar Tangram data set (dataSet.json or dataSet.js); see docs/tangram-solver.md")
+    }
+
     /// Whether a drawing's rings are the seven pieces (else they are a silhouette's), and its
     /// unit: the format's, or found from the area (the pieces cover 8 square units).
     public static func reading(_ drawing: Drawing) throws(Failure) -> (sevenPieces: Bool, unit: Double) {
