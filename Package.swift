@@ -53,19 +53,21 @@ let package = Package(
         // Also the browser tests' WebDriver client (Tests/BrowserSupport): chromedriver's HTTP answers
         // ("Content-Length:249", no space) are refused by URLSession's libcurl back end on Linux.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // SHA-256 of file bytes for `gridedit check`'s content cache (GridEditCore/Check/CheckCache.swift).
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c",
                        providers: [.apt(["libjson-c-dev"])]),
         .target(name: "GridEditGeometry", swiftSettings: optimisedInDebug),
         .target(name: "GridEditJSON", dependencies: ["CJSONC"]),
+        // SHA-256 for `gridedit check`'s content cache (GridEditCore/Check/SHA256.swift): OpenSSL's,
+        // from Debian. (swift-crypto would compile a whole BoringSSL into every clean build.)
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
         .target(name: "GridEditCore", dependencies: [
             "GridEditGeometry", "GridEditJSON",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Subprocess", package: "swift-subprocess"),
-            .product(name: "Crypto", package: "swift-crypto"),
+            "CCrypto",
         ], swiftSettings: optimisedInDebug),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev"])]),
@@ -127,9 +129,7 @@ let package = Package(
         // A W3C WebDriver client over chromedriver and Debian's chromium, with screenshot comparison
         // against reference PNGs: the real-browser harness of the browser tests (docs/testing.md).
         .target(name: "BrowserSupport", dependencies: [
-            "GridEditCore", "GridEditJSON", "GridEditTestSupport",
-            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
+            "GridEditCore", "GridEditJSON", "GridEditTestSupport", "ServeTestClient", .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/BrowserSupport"),
         .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "PhotoFrames", "GridEditCore", "GridEditGeometry",
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
@@ -143,16 +143,18 @@ let package = Package(
         // folder and one registration line (Tests/ToyKind/MarkGridKind.swift).
         .target(name: "ToyKind", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON"], path: "Tests/ToyKind"),
         .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences", "ToyKind"]),
-        // A page's end of the WebSocket protocol: for the serve tests, the end-to-end tests of the
-        // real binary and `gridedit-bench serve`.
+        // A page's end of the WebSocket protocol and a loopback HTTP client, on SwiftNIO alone: for the
+        // serve tests, the end-to-end tests of the real binary, the WebDriver client and
+        // `gridedit-bench serve`. (Hummingbird's test client and WebSocket client would bring TLS,
+        // HTTP/2 and a second BoringSSL into every clean build: minutes of CI for nothing used.)
         .target(name: "ServeTestClient", dependencies: [
             "GridEditJSON",
-            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
         ], path: "Tests/ServeTestClient"),
         .testTarget(name: "GridEditServeTests", dependencies: [
             "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
-            "ServeTestClient", "ToyKind", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "ServeTestClient", "ToyKind",
         ]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
                                                                   "GridEditJSON", "ServeTestClient", "GridEditCapture", "PhotoFrames"]),

@@ -1,6 +1,6 @@
 # Installs the Debian packages gridedit builds on, when any is missing.
 # Sourced by scripts/setup.sh and scripts/test.sh; uses sudo when not root.
-GRIDEDIT_APT_PACKAGES="libcairo2-dev libopencv-dev libopencv-contrib-dev libjson-c-dev libedit-dev pkg-config fonts-dejavu-core python3-jsonschema libxml2-utils poppler-utils"
+GRIDEDIT_APT_PACKAGES="libcairo2-dev libopencv-dev libopencv-contrib-dev libjson-c-dev libssl-dev libedit-dev pkg-config fonts-dejavu-core python3-jsonschema libxml2-utils poppler-utils"
 # Only the tests need these: the browser tests drive Debian's chromium through chromedriver.
 GRIDEDIT_TEST_APT_PACKAGES="chromium chromium-driver"
 # The Sudoku grader's test-only oracle, HoDoKu's rating (hodoku-py from PyPI, GPL): installed in

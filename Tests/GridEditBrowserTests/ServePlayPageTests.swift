@@ -99,59 +99,69 @@ struct ServePlayPageTests {
         return [classes[Int.random(in: 0..<classes.count, using: &random)]]
     }
 
-    @Test("Each shipped figure and generated ones with several solutions, a distinct solution (seeded; all with GRIDEDIT_PLAY_ALL=1) dragged piece by piece in a random order: every drop fits k of n as the solver's list says, the last solves")
-    func everyFigureByMouse() async throws {
-        var random = SplitMix64(seed: 34)
+    /// The figures played by mouse: two generated ones with several solutions, written into their
+    /// own work folders, then the thirteen shipped figures; `part` of `parts` takes every
+    /// `parts`-th from the `part`-th, so that the halves run side by side in two browsers.
+    static func figuresToPlay(part: Int, of parts: Int) throws -> [(work: TemporaryFolder, name: String)] {
         let figures = ShippedContent.puzzleFiles.map(\.path).filter { $0.contains("/puzzles/tangram-starter/") }
         #expect(figures.count == 13)
-        // Generated figures with several solutions, written into their own work folders.
         var options = TangramGenerator.Options()
         options.solutions = nil
         let (generated, _) = TangramGenerator(options: options).generate(count: 40, seed: 342)
+        let several = Array(generated.filter({ $0.analysis.solutions.count >= 4 }).prefix(2))
+        #expect(several.count == 2)
         var played: [(work: TemporaryFolder, name: String)] = []
-        for figure in generated.filter({ $0.analysis.solutions.count >= 4 }).prefix(2) {
+        for (index, figure) in several.enumerated() where index % parts == part {
             let work = try TemporaryFolder()
             let file = try #require(TangramGenerator.puzzleFiles(for: [figure], in: work.path, prefix: "gen", timestamp: "2026-11-28T00:00:00Z").first)
             try file.document.canonicalText().write(toFile: file.path, atomically: true, encoding: .utf8)
             played.append((work, URL(fileURLWithPath: file.path).lastPathComponent))
         }
-        #expect(played.count == 2)
-        for path in figures {
+        for (index, path) in figures.enumerated() where (index + several.count) % parts == part {
             let work = try TemporaryFolder()
             try FileManager.default.copyItem(atPath: path, toPath: work.file(URL(fileURLWithPath: path).lastPathComponent).path)
             played.append((work, URL(fileURLWithPath: path).lastPathComponent))
         }
+        return played
+    }
+
+    /// Plays `part` of the figures (``figuresToPlay(part:of:)``) in `browser`: a distinct solution
+    /// of each (seeded by the figure's name; all with GRIDEDIT_PLAY_ALL=1), its pieces dragged in
+    /// a random order; every drop must fit k of n as the solver's list says and the last solve.
+    /// Returns how many solutions were played.
+    static func playByMouse(part: Int, of parts: Int, in browser: Browser) async throws -> Int {
         var plays = 0
-        for (work, name) in played {
+        for (work, name) in try figuresToPlay(part: part, of: parts) {
+            var random = SplitMix64(seed: 34 &+ UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
             let path = work.file(name).path
             let (solutions, sets) = try Self.figure(path)
             for distinct in try Self.distinct(solutions, region: path, random: &random) {
-            plays += 1
-            let solution = distinct.shuffled(using: &random)
-            try await ServedEditor.with(["serve", name, "--port", "0"], copying: [], browser: browser,
-                                        folders: (work, try TemporaryFolder())) { served in
-                try await Self.start(served)
-                var accepted: [Pose.Footprint] = []
-                for (step, pose) in solution.enumerated() {
-                    try await Self.put(pose, on: served)
-                    let open = sets.indices.filter { i in accepted.allSatisfy { sets[i].contains($0) } }
-                    let k = open.filter { sets[$0].contains(pose.footprint) }.count
-                    let shown = try await Self.judgement(served)
-                    if step == 6 {
-                        #expect(shown.name == "solved", "\(name): the last piece solves")
-                    } else {
-                        #expect(shown.name == "fits" && shown.k == String(k) && shown.n == String(open.count) && shown.part == pose.piece.rawValue,
-                                "\(name) step \(step + 1) \(pose.piece): \(shown)")
+                plays += 1
+                let solution = distinct.shuffled(using: &random)
+                try await ServedEditor.with(["serve", name, "--port", "0"], copying: [], browser: browser,
+                                            folders: (work, try TemporaryFolder())) { served in
+                    try await Self.start(served)
+                    var accepted: [Pose.Footprint] = []
+                    for (step, pose) in solution.enumerated() {
+                        try await Self.put(pose, on: served)
+                        let open = sets.indices.filter { i in accepted.allSatisfy { sets[i].contains($0) } }
+                        let k = open.filter { sets[$0].contains(pose.footprint) }.count
+                        let shown = try await Self.judgement(served)
+                        if step == 6 {
+                            #expect(shown.name == "solved", "\(name): the last piece solves")
+                        } else {
+                            #expect(shown.name == "fits" && shown.k == String(k) && shown.n == String(open.count) && shown.part == pose.piece.rawValue,
+                                    "\(name) step \(step + 1) \(pose.piece): \(shown)")
+                        }
+                        accepted.append(pose.footprint)
                     }
-                    accepted.append(pose.footprint)
+                    #expect(try await served.browser.element("#play").attribute("data-solved") == "true", "\(name)")
+                    #expect(try await served.browser.elements(#"#overlay [data-judgement="fits"], #overlay [data-judgement="solved"]"#).count == 7)
                 }
-                #expect(try await served.browser.element("#play").attribute("data-solved") == "true", "\(name)")
-                #expect(try await served.browser.elements(#"#overlay [data-judgement="fits"], #overlay [data-judgement="solved"]"#).count == 7)
-            }
             }
         }
-        #expect(plays >= 15)
-        print("note: played \(plays) distinct solutions by mouse")
+        print("note: played \(plays) distinct solutions by mouse (part \(part + 1) of \(parts))")
+        return plays
     }
 
     @Test("A wrong placement is marked, a hint's outline is drawn and, followed, the figure is solved; the record is written; Edit ends the play")
@@ -280,5 +290,23 @@ struct ServePlayPageTests {
         try await ServeScreenshotTests.settle(served, parkingTheMouse: true)
         let png = try await served.browser.screenshot()
         try png.write(to: GridEditBinary.repositoryRoot.appendingPathComponent("docs/images/\(name).png"))
+    }
+}
+
+/// The play-through by mouse (``ServePlayPageTests/playByMouse(part:of:in:)``), in two suites with a
+/// browser each so that the halves run side by side: it is the longest browser test.
+@Suite(.serialized, .whenBrowserInstalled, .browserSession(PageSize.options), .timeLimit(.minutes(6)))
+struct ServePlayByMouseTests {
+    @Test("Each shipped figure and generated ones with several solutions, a distinct solution (seeded; all with GRIDEDIT_PLAY_ALL=1) dragged piece by piece in a random order: every drop fits k of n as the solver's list says, the last solves (first half)")
+    func firstHalf() async throws {
+        #expect(try await ServePlayPageTests.playByMouse(part: 0, of: 2, in: try Browser.current) >= 8)
+    }
+}
+
+@Suite(.serialized, .whenBrowserInstalled, .browserSession(PageSize.options), .timeLimit(.minutes(6)))
+struct ServePlayByMouseSecondHalfTests {
+    @Test("The same play-through by mouse, second half of the figures")
+    func secondHalf() async throws {
+        #expect(try await ServePlayPageTests.playByMouse(part: 1, of: 2, in: try Browser.current) >= 7)
     }
 }

@@ -138,7 +138,7 @@ public final class JournalWriter {
     /// Closes and deletes the journal: its edits are saved or deliberately dropped.
     public func discard() {
         close()
-        FileSystem.remove(path)
+        _ = FileSystem.remove(path)  // one left behind is offered for recovery at the next open: nothing lost
     }
 
     /// Closes the journal and leaves it on disk (for recovery).
@@ -226,7 +226,7 @@ public struct JournalStore: Sendable {
 
     /// Deletes an orphan once it has been recovered or dropped.
     public func remove(_ orphan: OrphanJournal) {
-        FileSystem.remove(orphan.file)
+        _ = FileSystem.remove(orphan.file)  // one left behind is offered again: nothing lost
     }
 
     static func isRunning(_ header: JournalHeader, boot: String) -> Bool {
