@@ -6,8 +6,9 @@ import PackageDescription
 // Layers, bottom to top (each only imports the ones above it in this list):
 //   GridEditGeometry  exact ℤ[√2] numbers, points, polygons (no I/O)
 //   GridEditJSON      strict JSON over json-c with source locations, canonical writer, JSON Lines
-//   GridEditCore      puzzle kinds, packs, the `Pose` codec, store, findings and the checker (no terminal); in System/
-//                     the one file-system, process, standard-stream and parallel-map helper each
+//   GridEditCore      puzzle kinds, packs, the `Pose` codec, store, documents and their findings (no terminal); in
+//                     System/ the one file-system, process, standard-stream and parallel-map helper each
+//   GridEditCheck     `gridedit check` for CI: runs over trees, reports in every format, shard merging, the cache
 //   GridEditLayout    the layout engine: approximate poses in (`ApproximatePose`, touch-file lines,
 //                     camera frames through `PoseTracker`), exact poses out (the settling engine
 //                     `Settler` over `LayoutSnapper` over `AnchorManager`; `SnapSettings`, `CameraLayout`)
@@ -59,7 +60,7 @@ let package = Package(
                        providers: [.apt(["libjson-c-dev"])]),
         .target(name: "GridEditGeometry", swiftSettings: optimisedInDebug),
         .target(name: "GridEditJSON", dependencies: ["CJSONC"]),
-        // SHA-256 for `gridedit check`'s content cache (GridEditCore/Check/SHA256.swift): OpenSSL's,
+        // SHA-256 for `gridedit check`'s content cache (GridEditCheck/SHA256.swift): OpenSSL's,
         // from Debian. (swift-crypto would compile a whole BoringSSL into every clean build.)
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
@@ -67,8 +68,10 @@ let package = Package(
             "GridEditGeometry", "GridEditJSON",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Subprocess", package: "swift-subprocess"),
-            "CCrypto",
         ], swiftSettings: optimisedInDebug),
+        // `gridedit check` for CI: the checker's run over trees (shards, time limits), its reports
+        // (text, JSON, JUnit, SARIF, GitHub annotations), merging shards' reports, the content cache.
+        .target(name: "GridEditCheck", dependencies: ["GridEditCore", "GridEditJSON", "CCrypto"]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev"])]),
         .target(name: "GridEditRender", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "CCairo"]),
@@ -82,13 +85,14 @@ let package = Package(
         // The visual editor in the browser: HTTP + WebSocket over one shared editing session, and
         // the page itself (Resources/page: plain HTML/CSS/JS modules, no build step).
         .target(name: "GridEditServe", dependencies: [
-            "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor",
+            "GridEditCore", "GridEditCheck", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
         ], resources: [.copy("Resources/page")]),
         .executableTarget(name: "gridedit", dependencies: [
-            "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor", "GridEditServe", "CEditLine", "CEditLineShim",
+            "GridEditCore", "GridEditCheck", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor", "GridEditServe",
+            "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ],
@@ -107,11 +111,11 @@ let package = Package(
             "GridEditCapture", "GridEditCore", "GridEditRender", "CVision",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
+        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditCheck", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
                                                                  "GridEditCapture", "SyntheticFrames", "PhotoFrames", "CVision", "PoseSequences", "GridEditTestSupport",
                                                                  "GridEditServe", "ServeTestClient"]),
 
-        .target(name: "GridEditTestSupport", dependencies: ["GridEditCore", "CCairo"], path: "Tests/GridEditTestSupport"),
+        .target(name: "GridEditTestSupport", dependencies: ["GridEditCore", "GridEditJSON", "CCairo"], path: "Tests/GridEditTestSupport"),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
         // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
         .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo"],
@@ -135,14 +139,17 @@ let package = Package(
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry", "GridEditCore"]),  // Core: its SplitMix64
         .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON", "GridEditCore"]),  // Core: its SplitMix64
-        .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport"]),
+        .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
+                                                              "GridEditCheck"]),  // Check: generated and stored packs pass it
+        .testTarget(name: "GridEditCheckTests", dependencies: ["GridEditCheck", "GridEditCore", "GridEditJSON", "GridEditTestSupport"]),
         .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
         .testTarget(name: "GridEditLayoutTests", dependencies: ["GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON",
                                                                 "GridEditTestSupport"]),
         // The toy kind: a puzzle kind that lives only in the tests, the proof that a kind is one
         // folder and one registration line (Tests/ToyKind/MarkGridKind.swift).
         .target(name: "ToyKind", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON"], path: "Tests/ToyKind"),
-        .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences", "ToyKind"]),
+        .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences", "ToyKind",
+                                                                "GridEditCheck"]),
         // A page's end of the WebSocket protocol and a loopback HTTP client, on SwiftNIO alone: for the
         // serve tests, the end-to-end tests of the real binary, the WebDriver client and
         // `gridedit-bench serve`. (Hummingbird's test client and WebSocket client would bring TLS,
@@ -160,7 +167,7 @@ let package = Package(
                                                                   "GridEditJSON", "ServeTestClient", "GridEditCapture", "PhotoFrames"]),
         // The page of `gridedit serve` in chromium: the real binary, its saved files read back with
         // Core, expected poses worked out by the editor's own settling engine.
-        .testTarget(name: "GridEditBrowserTests", dependencies: ["BrowserSupport", "GridEditTestSupport", "GridEditCore", "GridEditGeometry",
+        .testTarget(name: "GridEditBrowserTests", dependencies: ["BrowserSupport", "GridEditTestSupport", "GridEditCore", "GridEditCheck", "GridEditGeometry",
                                                                  "GridEditJSON", "GridEditEditor", "GridEditLayout", "PoseSequences"]),
     ]
 )

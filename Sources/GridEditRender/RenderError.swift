@@ -58,8 +58,6 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
 /// (with the JSON path before the message when the finding is about one value).
 public enum FindingLines {
     public static func lines(_ findings: [Finding], in path: String) -> [String] {
-        findings.map { line(for: $0, in: path) }
+        findings.map { $0.line(in: path) }
     }
-
-    public static func line(for finding: Finding, in path: String) -> String { CheckReport.line(for: finding, in: path) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GridEditCheck
 import GridEditCore
 import GridEditJSON
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridEditCheck
 import GridEditCore
 import GridEditJSON
 

@@ -153,18 +153,18 @@ struct CurriculumRender: ParsableCommand {
         switch root.read(file) {
         case .success(let read): bytes = read
         case .failure(let refusal):
-            StandardStreams.errorLine(CheckReport.line(for: Finding(refusal), in: file))
+            StandardStreams.errorLine(Finding(refusal).line(in: file))
             throw ExitCode(2)
         }
         let loaded = DocumentLoader.load(bytes, isManifest: false)
         guard case .curriculum(let curriculum)? = loaded.document, let tree = loaded.root else {
-            for finding in loaded.findings where finding.severity == .error { StandardStreams.errorLine(CheckReport.line(for: finding, in: file)) }
+            for finding in loaded.findings where finding.severity == .error { StandardStreams.errorLine(finding.line(in: file)) }
             StandardStreams.errorLine("\(file): not drawn: it is not a readable curriculum; run `gridedit check \(file)`")
             throw ExitCode(1)
         }
         let view = CurriculumView.load(curriculum, at: file)
         for finding in view.validate() {
-            StandardStreams.errorLine("note: " + CheckReport.line(for: DocumentLoader.locate(finding, in: tree), in: file))
+            StandardStreams.errorLine("note: " + DocumentLoader.locate(finding, in: tree).line(in: file))
         }
         let plot = CurriculumPlot(curriculum: curriculum, library: view.library)
         do {

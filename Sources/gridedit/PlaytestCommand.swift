@@ -52,7 +52,7 @@ struct PlaytestReportCommand: ParsableCommand {
         }
         let (records, problems) = PlaytestReport.load(folder: folder)
         for (path, finding) in problems {
-            StandardStreams.errorLine(CheckReport.line(for: finding, in: path) + " (not a play record; left out)")
+            StandardStreams.errorLine(finding.line(in: path) + " (not a play record; left out)")
         }
         let report = PlaytestReport(records)
         StandardStreams.write(json ? CanonicalJSONWriter.write(report.json) : report.text)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GridEditCheck
 import GridEditCore
 
 extension CheckReportFormat: ExpressibleByArgument {}

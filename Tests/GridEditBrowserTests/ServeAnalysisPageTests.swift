@@ -1,5 +1,6 @@
 import BrowserSupport
 import Foundation
+import GridEditCheck
 import GridEditCore
 import GridEditGeometry
 import GridEditJSON

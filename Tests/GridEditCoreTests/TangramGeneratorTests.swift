@@ -1,4 +1,5 @@
 import Foundation
+import GridEditCheck
 @testable import GridEditCore
 import GridEditGeometry
 import GridEditTestSupport

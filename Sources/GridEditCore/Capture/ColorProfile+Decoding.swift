@@ -13,7 +13,7 @@ public enum ColorProfileError: Error, Sendable, Equatable, CustomStringConvertib
             "\(path): cannot read the colour profile: \(reason)"
         case .invalid(let path, let findings):
             (["\(path): the colour profile has \(findings.count) problem(s); fix them, or run `gridedit capture calibrate` to measure your pieces again"]
-             + findings.map { CheckReport.line(for: $0, in: path) }).joined(separator: "\n")
+             + findings.map { $0.line(in: path) }).joined(separator: "\n")
         case .writeFailed(let path, let reason):
             "\(path): cannot save the colour profile: \(reason)"
         }

@@ -33,7 +33,7 @@ public struct Finding: Sendable, Hashable {
 
 extension Finding {
     /// Findings sorted for display: by position in the file, then by rule id.
-    static func displayOrder(_ a: Finding, _ b: Finding) -> Bool {
+    public static func displayOrder(_ a: Finding, _ b: Finding) -> Bool {
         let la = a.location ?? SourceLocation(line: 0, column: 0, offset: 0)
         let lb = b.location ?? SourceLocation(line: 0, column: 0, offset: 0)
         if la != lb { return la < lb }

@@ -32,13 +32,13 @@ public struct PuzzleStore: Sendable {
             case .unreadable(let path, let reason): "\(path): \(reason)"
             case .invalid(let path, let findings):
                 ([ "\(path): cannot load: \(findings.count) problem(s); run `gridedit check \(path)`" ]
-                 + findings.prefix(5).map { CheckReport.line(for: $0, in: path) }).joined(separator: "\n")
+                 + findings.prefix(5).map { $0.line(in: path) }).joined(separator: "\n")
             case .changedOnDisk(let path):
                 "\(path) changed on disk since it was loaded; reload it, or save with force to overwrite the other change"
             case .writeFailed(let path, let reason): "\(path): cannot save: \(reason)"
             case .pathEscapes(let path): "\(path) leaves the pack folder; puzzles live inside their pack"
             case .notFound(let path): "\(path): no such file"
-            case .refused(let path, let refusal): CheckReport.line(for: Finding(refusal), in: path)
+            case .refused(let path, let refusal): Finding(refusal).line(in: path)
             }
         }
     }

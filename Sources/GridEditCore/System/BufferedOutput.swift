@@ -3,7 +3,7 @@
 public final class BufferedOutput {
     private var buffer: [UInt8] = []
     private let flushBytes: ([UInt8]) -> Void
-    static let chunk = 64 * 1024
+    public static let chunk = 64 * 1024
 
     /// `flush` receives each chunk (never an empty one).
     public init(_ flush: @escaping ([UInt8]) -> Void) {

@@ -40,7 +40,7 @@ public enum CanonicalFormatter {
         switch root.read(entry) {
         case .success(let read): bytes = read
         case .failure(let refusal):
-            outcome.messages.append(CheckReport.line(for: Finding(refusal), in: file))
+            outcome.messages.append(Finding(refusal).line(in: file))
             outcome.hadError = true
             return
         }
@@ -65,7 +65,7 @@ public enum CanonicalFormatter {
                 switch root.writableTarget(file) {
                 case .success(let path): target = path
                 case .failure(let refusal):
-                    outcome.messages.append(CheckReport.line(for: Finding(refusal), in: file))
+                    outcome.messages.append(Finding(refusal).line(in: file))
                     outcome.hadError = true
                     return
                 }

@@ -128,7 +128,7 @@ public enum SudokuLines {
         for (path, bytes) in planned {
             switch root.writableTarget(path) {
             case .failure(let refusal):
-                outcome.errors.append(CheckReport.line(for: Finding(refusal), in: path))
+                outcome.errors.append(Finding(refusal).line(in: path))
             case .success(let target):
                 do {
                     try AtomicFile.write(bytes, to: target)

@@ -1,3 +1,4 @@
+import GridEditCheck
 import GridEditCore
 import GridEditEditor
 import GridEditJSON

@@ -101,7 +101,7 @@ public enum SudokuInput {
         case .failure(let refusal):
             var unreadable = false
             if case .unreadable = refusal { unreadable = true }
-            return .problem(CheckReport.line(for: Finding(refusal), in: path), unreadable: unreadable)
+            return .problem(Finding(refusal).line(in: path), unreadable: unreadable)
         }
         let loaded = DocumentLoader.load(bytes, isManifest: false)
         // A curriculum is a plan over the packs, skipped like a tangram.

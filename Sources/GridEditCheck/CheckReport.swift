@@ -1,3 +1,4 @@
+import GridEditCore
 /// The result of checking files: one entry per file in the order they were checked.
 ///
 /// This is the in-memory form (tests, `render`'s pre-check, the benchmark). `gridedit check`

@@ -1,11 +1,12 @@
 import Foundation
+import GridEditCheck
 import GridEditCore
 import GridEditJSON
 import GridEditTestSupport
 import Testing
 
 /// The check cache never changes a report: over generated packs with mutated puzzles (the
-/// corruptions of ``CorruptionTests``, truncations, duplicates, missing and unlisted files), the
+/// corruptions of `PuzzleMutants`, truncations, duplicates, missing and unlisted files), the
 /// reports in every format are the same bytes with no cache, a cold cache and a warm one, also
 /// after the tree changes between runs; a damaged index costs one warning and nothing else; a
 /// cache folder that is a link or a file is refused.
@@ -28,7 +29,7 @@ import Testing
         for file in ShippedContent.puzzleFiles.filter({ $0.path.contains("/puzzles/") }) {
             let text = String(decoding: ShippedContent.bytes(file), as: UTF8.self)
             let original = try JSONParser.parse(ShippedContent.bytes(file)).toJSONValue()
-            mutants += CorruptionTests.treeMutants(of: original).map(\.text)
+            mutants += PuzzleMutants.tree(of: original).map(\.text)
             mutants.append(String(text.prefix(text.count / 2)))
             mutants.append(text)
         }

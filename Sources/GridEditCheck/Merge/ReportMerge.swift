@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditJSON
 
 /// `gridedit report merge` without the terminal: the JSON, JUnit or SARIF reports that the

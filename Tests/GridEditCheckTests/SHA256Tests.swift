@@ -1,4 +1,4 @@
-@testable import GridEditCore
+@testable import GridEditCheck
 import Testing
 
 /// The check cache's SHA-256 (OpenSSL's) against FIPS 180-4's examples, streamed in uneven

@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditJSON
 
 /// Reads a JUnit report of `gridedit check` (`CheckReport.junitReport`) back into the model.
@@ -90,7 +91,7 @@ enum JUnitReportReader {
         return report
     }
 
-    /// The findings of `CheckReport.line(for:in:)` lines: `PATH[:LINE:COL]: SEVERITY: [RULE] TEXT`.
+    /// The findings of `Finding.line(in:)` lines: `PATH[:LINE:COL]: SEVERITY: [RULE] TEXT`.
     static func findings(_ text: String, path: String, problem: (String) -> ReportMerge.Problem) throws(ReportMerge.Problem) -> [Finding] {
         let place = Excerpt.escaped(path)
         var findings: [Finding] = []

@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditJSON
 
 /// Reads a JSON report of `gridedit check` (`CheckReport.jsonReport`) back into the model.

@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditJSON
 
 /// Reads a SARIF log of `gridedit check` (`CheckReport.sarifReport`) back into the model. SARIF

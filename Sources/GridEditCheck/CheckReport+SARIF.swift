@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditJSON
 
 /// SARIF 2.1.0, the static-analysis interchange format that code-scanning dashboards read:

@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditJSON
 
 /// A file's check result as bytes, and back: the one encoding of the check cache's entries and

@@ -1,5 +1,6 @@
 import Foundation
-@testable import GridEditCore
+@testable import GridEditCheck
+import GridEditCore
 import GridEditJSON
 import Testing
 

@@ -1,3 +1,4 @@
+import GridEditCore
 /// The file reports of a check run, kept on disk instead of in memory: `gridedit check` appends
 /// each as the checker hands it on, then writes every report format from the spool (some
 /// formats go through the files twice, and JUnit and SARIF need totals before the first file).

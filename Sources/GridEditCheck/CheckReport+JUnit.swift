@@ -1,3 +1,4 @@
+import GridEditCore
 /// JUnit XML, the test-report format every CI system can show: one test case per checked
 /// file (class name = its folder), a `<failure>` per file that fails, and every finding in
 /// the failure text or, for warnings of a passing file, in `<system-out>`. A shard's report adds
@@ -16,7 +17,7 @@ extension CheckReport {
             let folder = FileSystem.folder(of: file.path)
             let name = FileSystem.lastComponent(of: file.path)
             var xml = "    <testcase classname=\"\(xmlEscape(folder))\" name=\"\(xmlEscape(name))\""
-            let lines = file.findings.map { line(for: $0, in: file.path) }
+            let lines = file.findings.map { $0.line(in: file.path) }
             let passes = summary.passes(file)
             if passes && lines.isEmpty {
                 sink(xml + "/>\n")

@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditJSON
 
 /// The machine-readable report:

@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditJSON
 
 /// GitHub Actions workflow commands, so findings show up as annotations on the pull request:

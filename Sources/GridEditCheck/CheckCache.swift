@@ -1,3 +1,4 @@
+import GridEditCore
 import Foundation
 import Synchronization
 

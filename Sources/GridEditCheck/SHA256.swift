@@ -1,3 +1,4 @@
+import GridEditCore
 import CCrypto
 
 /// SHA-256, streamed or in one call: OpenSSL's (Debian's libcrypto), for `gridedit check`'s content

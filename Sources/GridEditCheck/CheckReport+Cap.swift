@@ -1,3 +1,4 @@
+import GridEditCore
 extension CheckReport.FileReport {
     /// Keeps the first `limit` findings (in display order) and counts the rest in one
     /// `check.too-many-findings` finding, located at the first one left out, as compilers stop
