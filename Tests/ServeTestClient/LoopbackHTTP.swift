@@ -44,9 +44,14 @@ public enum LoopbackHTTP {
                 head.headers.add(name: "Connection", value: "close")
                 head.headers.add(name: "Content-Length", value: "\(body.count)")
                 for (name, value) in headers { head.headers.add(name: name, value: value) }
-                try await outbound.write(.head(head))
-                if !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-                try await outbound.write(.end(nil))
+                // One write of the whole request: a server may answer and close as soon as it has
+                // the head (a GET with no body is complete then), and a later write would fail on
+                // the closed channel although the answer is already there to read.
+                var parts: [HTTPClientRequestPart] = [.head(head)]
+                if !body.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+                parts.append(.end(nil))
+                var writeError: (any Error)?
+                do { try await outbound.write(contentsOf: parts) } catch { writeError = error }
                 var answer = Answer(status: 0, headers: [], bytes: [])
                 for try await part in inbound {
                     switch part {
@@ -57,7 +62,7 @@ public enum LoopbackHTTP {
                     case .end: return answer
                     }
                 }
-                throw ConnectionClosed()
+                throw writeError ?? ConnectionClosed()
             }
         } onCancel: {
             channel.channel.close(promise: nil)
