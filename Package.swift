@@ -9,6 +9,7 @@ import PackageDescription
 //   GridEditCore      puzzle kinds, packs, the `Pose` codec, store, documents and their findings (no terminal); in
 //                     System/ the one file-system, process, standard-stream and parallel-map helper each
 //   GridEditCheck     `gridedit check` for CI: runs over trees, reports in every format, shard merging, the cache
+//   GridEditProcess   running a child program and reading its lines, for the front ends
 //   GridEditLayout    the layout engine: approximate poses in (`ApproximatePose`, touch-file lines,
 //                     camera frames through `PoseTracker`), exact poses out (the settling engine
 //                     `Settler` over `LayoutSnapper` over `AnchorManager`; `SnapSettings`, `CameraLayout`)
@@ -45,7 +46,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // File descriptors and paths with EINTR handled (GridEditCore/System/FileSystem.swift).
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        // Child processes (GridEditCore/System/ChildProcess.swift): the REPL's camera, the benchmark.
+        // Child processes (GridEditProcess/ChildProcess.swift): the REPL's camera, the benchmark.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         // `gridedit serve` (GridEditServe): HTTP and WebSocket without hand-written HTTP.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -67,8 +68,13 @@ let package = Package(
         .target(name: "GridEditCore", dependencies: [
             "GridEditGeometry", "GridEditJSON",
             .product(name: "SystemPackage", package: "swift-system"),
-            .product(name: "Subprocess", package: "swift-subprocess"),
         ], swiftSettings: optimisedInDebug),
+        // Running a program and reading its lines (`ChildProcess`, over swift-subprocess): for the
+        // front ends (the REPL's camera and renderer, serve's hand-over, the benchmark, the browser
+        // tests' chromedriver), never the domain.
+        .target(name: "GridEditProcess", dependencies: [
+            "GridEditCore", .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // `gridedit check` for CI: the checker's run over trees (shards, time limits), its reports
         // (text, JSON, JUnit, SARIF, GitHub annotations), merging shards' reports, the content cache.
         .target(name: "GridEditCheck", dependencies: ["GridEditCore", "GridEditJSON", "CCrypto"]),
@@ -92,7 +98,7 @@ let package = Package(
         ], resources: [.copy("Resources/page")]),
         .executableTarget(name: "gridedit", dependencies: [
             "GridEditCore", "GridEditCheck", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor", "GridEditServe",
-            "CEditLine", "CEditLineShim",
+            "GridEditProcess", "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
         ],
@@ -111,7 +117,7 @@ let package = Package(
             "GridEditCapture", "GridEditCore", "GridEditRender", "CVision",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditCheck", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
+        .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditCheck", "GridEditProcess", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
                                                                  "GridEditCapture", "SyntheticFrames", "PhotoFrames", "CVision", "PoseSequences", "GridEditTestSupport",
                                                                  "GridEditServe", "ServeTestClient"]),
 
@@ -133,7 +139,9 @@ let package = Package(
         // A W3C WebDriver client over chromedriver and Debian's chromium, with screenshot comparison
         // against reference PNGs: the real-browser harness of the browser tests (docs/testing.md).
         .target(name: "BrowserSupport", dependencies: [
-            "GridEditCore", "GridEditJSON", "GridEditTestSupport", "ServeTestClient", .product(name: "NIOHTTP1", package: "swift-nio"),
+            "GridEditCore", "GridEditJSON", "GridEditProcess", "GridEditTestSupport",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/BrowserSupport"),
         .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "PhotoFrames", "GridEditCore", "GridEditGeometry",
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
@@ -150,18 +158,16 @@ let package = Package(
         .target(name: "ToyKind", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON"], path: "Tests/ToyKind"),
         .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences", "ToyKind",
                                                                 "GridEditCheck"]),
-        // A page's end of the WebSocket protocol and a loopback HTTP client, on SwiftNIO alone: for the
-        // serve tests, the end-to-end tests of the real binary, the WebDriver client and
-        // `gridedit-bench serve`. (Hummingbird's test client and WebSocket client would bring TLS,
-        // HTTP/2 and a second BoringSSL into every clean build: minutes of CI for nothing used.)
+        // A page's end of the WebSocket protocol: for the serve tests, the end-to-end tests of the
+        // real binary and `gridedit-bench serve`.
         .target(name: "ServeTestClient", dependencies: [
             "GridEditJSON",
-            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
         ], path: "Tests/ServeTestClient"),
         .testTarget(name: "GridEditServeTests", dependencies: [
             "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
-            "ServeTestClient", "ToyKind",
+            "ServeTestClient", "ToyKind", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
                                                                   "GridEditJSON", "ServeTestClient", "GridEditCapture", "PhotoFrames"]),

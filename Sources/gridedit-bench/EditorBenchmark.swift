@@ -1,5 +1,6 @@
 import Foundation
 import GridEditCore
+import GridEditProcess
 import GridEditEditor
 import GridEditGeometry
 import GridEditLayout

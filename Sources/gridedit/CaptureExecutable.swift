@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GridEditCore
+import GridEditProcess
 
 /// Where `gridedit-capture` is: the half of gridedit that links OpenCV, kept out of this
 /// executable because OpenCV costs every process that links it ~0.4 s of start-up. `gridedit mat`,

@@ -1,5 +1,6 @@
 import Foundation
 import GridEditCore
+import GridEditProcess
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,6 @@
 import GridEditJSON
-import NIOCore
-import NIOHTTP1
-import NIOPosix
-import NIOWebSocket
+import HummingbirdWSClient
+import Logging
 
 // A WebSocket client that speaks the page's protocol (docs/editor.md, "Protocol, version 1"):
 // the one test page used by the serve tests, the end-to-end tests of the real binary and
@@ -10,50 +8,19 @@ import NIOWebSocket
 
 /// One page's end of the WebSocket, for tests: send JSON, read replies and states.
 public struct Page {
-    var iterator: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator
-    let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+    var iterator: WebSocketInboundMessageStream.AsyncIterator
+    let outbound: WebSocketOutboundWriter
     /// The last state seen.
     public var state: JSONNode?
     public var nextID = 1
 
     /// The next message of any type, parsed.
     public mutating func next() async throws -> JSONNode {
-        let node = try JSONParser.parse(try await nextText())
+        guard let message = try await iterator.next() else { throw PageError("the connection closed") }
+        guard case .text(let text) = message else { throw PageError("a binary message") }
+        let node = try JSONParser.parse(text)
         if node.string("type") == "state" { state = node }
         return node
-    }
-
-    /// The next whole text message: fragments joined, pings answered.
-    mutating func nextText() async throws -> [UInt8] {
-        var text: [UInt8] = []
-        var inText = false
-        while let frame = try await iterator.next() {
-            switch frame.opcode {
-            case .text:
-                text = Array(frame.unmaskedData.readableBytesView)
-                inText = true
-            case .continuation where inText:
-                text += frame.unmaskedData.readableBytesView
-            case .ping:
-                try await write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
-                continue
-            case .pong:
-                continue
-            case .connectionClose:
-                throw PageError("the connection closed")
-            default:
-                throw PageError("an unexpected \(frame.opcode) frame")
-            }
-            if frame.fin { return text }
-        }
-        throw PageError("the connection closed")
-    }
-
-    /// Writes a frame masked, as a client must (RFC 6455, 5.3; NIO's encoder applies the key).
-    func write(_ frame: WebSocketFrame) async throws {
-        var frame = frame
-        frame.maskKey = .random()
-        try await outbound.write(frame)
     }
 
     /// The next message that is not a state (the reply to what was sent).
@@ -85,7 +52,7 @@ public struct Page {
     }
 
     public mutating func send(_ text: String) async throws {
-        try await write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)))
+        try await outbound.write(.text(text))
     }
 
     /// Sends a message (with a fresh id) and returns its reply.
@@ -116,41 +83,15 @@ public struct PageError: Error, CustomStringConvertible {
 }
 
 /// Connects a page to `ws://127.0.0.1:port/ws` and runs `body` with it; the first state is read.
-/// The WebSocket is SwiftNIO's own client upgrade (NIOWebSocket), the same protocol a browser speaks.
 public func withPage(port: Int, query: String = "", _ body: @escaping @Sendable (inout Page) async throws -> Void) async throws {
-    let upgrade: EventLoopFuture<Upgrade> = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .connectTimeout(.seconds(5))
-        .connect(host: "127.0.0.1", port: port) { channel in
-            channel.eventLoop.makeCompletedFuture {
-                let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: 1 << 22) { channel, _ in
-                    channel.eventLoop.makeCompletedFuture {
-                        .websocket(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel))
-                    }
-                }
-                var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/ws" + query)
-                head.headers.add(name: "Host", value: "127.0.0.1:\(port)")
-                head.headers.add(name: "Content-Length", value: "0")
-                let configuration = NIOTypedHTTPClientUpgradeConfiguration<Upgrade>(
-                    upgradeRequestHead: head, upgraders: [upgrader],
-                    notUpgradingCompletionHandler: { channel in channel.eventLoop.makeCompletedFuture { .refused } })
-                return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                    configuration: .init(upgradeConfiguration: configuration))
-            }
-        }
-    guard case .websocket(let channel) = try await upgrade.get() else {
-        throw PageError("ws://127.0.0.1:\(port)/ws\(query): the server refused the WebSocket upgrade")
-    }
-    try await channel.executeThenClose { inbound, outbound in
-        var page = Page(iterator: inbound.makeAsyncIterator(), outbound: outbound)
+    var logger = Logger(label: "test-page")
+    logger.logLevel = .critical
+    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws\(query)", configuration: .init(maxFrameSize: 1 << 22), logger: logger) {
+        inbound, outbound, _ in
+        var page = Page(iterator: inbound.messages(maxSize: 1 << 22).makeAsyncIterator(), outbound: outbound)
         _ = try await page.nextState()
         try await body(&page)
-        try? await page.write(WebSocketFrame(fin: true, opcode: .connectionClose, data: ByteBuffer(bytes: [0x03, 0xE8])))
     }
-}
-
-enum Upgrade {
-    case websocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
-    case refused
 }
 
 extension JSONNode {

@@ -38,6 +38,10 @@ public final class ServeSession {
         let input: LiveInput
         var touches = TouchLineReader()
         var touchCount = 0
+        /// Messages of this page being handled: a state broadcast meanwhile waits for the reply.
+        var handling = 0
+        /// A broadcast came while a message was being handled: the page gets the state after its reply.
+        var stateAfterReply = false
 
         init(outgoing: AsyncStream<String>.Continuation, service: GridEditorService) {
             self.outgoing = outgoing
@@ -94,7 +98,9 @@ public final class ServeSession {
         let before = version
         let text = currentStateText()
         guard version != before else { return }
-        for client in clients.values { client.outgoing.yield(text) }
+        for client in clients.values {
+            if client.handling > 0 { client.stateAfterReply = true } else { client.outgoing.yield(text) }
+        }
     }
 
     /// The state message; a new version when it differs from the last one built.
@@ -119,18 +125,25 @@ public final class ServeSession {
 
     // MARK: Messages
 
-    /// Handles one message from a page; the reply goes to that page (before the state broadcast
-    /// the edit causes). Malformed messages get an error reply and change nothing.
+    /// Handles one message from a page; the reply goes to that page before the state broadcast
+    /// the edit causes, also when handling it waited and the broadcast came meanwhile (other pages
+    /// get the state at once). Malformed messages get an error reply and change nothing.
     public func receive(_ text: String, from clientID: Int) async {
         guard let client = clients[clientID] else { return }
         let reply: JSONValue
+        client.handling += 1
         do throws(ProtocolError) {
             let (id, message) = try ClientMessage.parse(text)
             reply = await handle(message, id: id, client: client)
         } catch {
             reply = Self.error(error.message, id: error.id)
         }
+        client.handling -= 1
         client.outgoing.yield(reply.compactText)
+        if client.handling == 0 && client.stateAfterReply {
+            client.stateAfterReply = false
+            client.outgoing.yield(currentStateText())
+        }
     }
 
     /// An error reply for a message that could not be read at all (too long, binary, not UTF-8).

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import GridEditCore
+import GridEditProcess
 import GridEditEditor
 import GridEditJSON
 import GridEditLayout

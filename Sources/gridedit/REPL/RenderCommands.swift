@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GridEditCore
+import GridEditProcess
 import GridEditEditor
 import GridEditLayout
 import GridEditRender

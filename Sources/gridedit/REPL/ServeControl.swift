@@ -1,5 +1,6 @@
 import Foundation
 import GridEditCore
+import GridEditProcess
 import GridEditEditor
 import GridEditLayout
 import GridEditServe

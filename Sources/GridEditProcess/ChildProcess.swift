@@ -1,3 +1,4 @@
+import GridEditCore
 import Dispatch
 import Subprocess
 import Synchronization
