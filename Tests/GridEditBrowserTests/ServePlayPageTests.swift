@@ -132,7 +132,7 @@ struct ServePlayPageTests {
     static func playByMouse(part: Int, of parts: Int, in browser: Browser) async throws -> Int {
         var plays = 0
         for (work, name) in try figuresToPlay(part: part, of: parts) {
-            var random = SplitMix64(seed: 34 &+ UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
+            var random = SplitMix64(seed: 34 &+ FNV1a.hash(name.utf8))
             let path = work.file(name).path
             let (solutions, sets) = try Self.figure(path)
             for distinct in try Self.distinct(solutions, region: path, random: &random) {

@@ -40,8 +40,8 @@ public final class ServeSession {
         var touchCount = 0
         /// Messages of this page being handled: a state broadcast meanwhile waits for the reply.
         var handling = 0
-        /// A broadcast came while a message was being handled: the page gets the state after its reply.
-        var stateAfterReply = false
+        /// The state broadcast while a message was being handled: the page gets it after its reply.
+        var stateAfterReply: String?
 
         init(outgoing: AsyncStream<String>.Continuation, service: GridEditorService) {
             self.outgoing = outgoing
@@ -99,7 +99,7 @@ public final class ServeSession {
         let text = currentStateText()
         guard version != before else { return }
         for client in clients.values {
-            if client.handling > 0 { client.stateAfterReply = true } else { client.outgoing.yield(text) }
+            if client.handling > 0 { client.stateAfterReply = text } else { client.outgoing.yield(text) }
         }
     }
 
@@ -140,9 +140,9 @@ public final class ServeSession {
         }
         client.handling -= 1
         client.outgoing.yield(reply.compactText)
-        if client.handling == 0 && client.stateAfterReply {
-            client.stateAfterReply = false
-            client.outgoing.yield(currentStateText())
+        if client.handling == 0, let state = client.stateAfterReply {
+            client.stateAfterReply = nil
+            client.outgoing.yield(state)
         }
     }
 
