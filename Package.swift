@@ -18,6 +18,7 @@ import PackageDescription
 //   GridEditRender    Cairo previews, cards and sheets (Core and below, never Layout or the editor)
 //   GridEditCapture   mat finding, piece segmentation and fitting, calibration (Core and Layout,
 //                     never the editor)
+//   GridEditPageProtocol  the page's messages to `gridedit serve`, decoded (JSON only: no HTTP, no editor)
 //   GridEditServe     `gridedit serve`: HTTP + WebSocket (Hummingbird) over one editing session, and
 //                     the page (plain HTML/CSS/JS modules); every page edit goes through the editor
 //   gridedit, gridedit-capture, gridedit-bench   the front ends
@@ -88,10 +89,20 @@ let package = Package(
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
         .target(name: "GridEditLayout", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON"], swiftSettings: optimisedInDebug),
         .target(name: "GridEditEditor", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditLayout", .product(name: "SystemPackage", package: "swift-system")]),
+        // The page's messages, decoded into typed requests: the server and the fuzz targets read them.
+        .target(name: "GridEditPageProtocol", dependencies: ["GridEditJSON"]),
+        // Entry points that read untrusted text (JSON, puzzle documents, page messages, touch lines,
+        // Sudoku lines and links, tangram importers), one function each: fuzzed by gridedit-fuzz
+        // (scripts/fuzz.sh) and replayed over their corpus by the tests.
+        .target(name: "GridEditFuzzTargets", dependencies: ["GridEditJSON", "GridEditCore", "GridEditLayout", "GridEditPageProtocol"]),
+        // libFuzzer's driver over GridEditFuzzTargets when built with -DFUZZING and
+        // --sanitize=fuzzer (scripts/fuzz.sh); otherwise it replays files through a target.
+        .executableTarget(name: "gridedit-fuzz", dependencies: ["GridEditFuzzTargets"]),
         // The visual editor in the browser: HTTP + WebSocket over one shared editing session, and
         // the page itself (Resources/page: plain HTML/CSS/JS modules, no build step).
         .target(name: "GridEditServe", dependencies: [
             "GridEditCore", "GridEditCheck", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor",
+            "GridEditPageProtocol",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
@@ -147,6 +158,7 @@ let package = Package(
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry", "GridEditCore"]),  // Core: its SplitMix64
         .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON", "GridEditCore"]),  // Core: its SplitMix64
+        .testTarget(name: "GridEditFuzzTargetsTests", dependencies: ["GridEditFuzzTargets", "GridEditCore", "GridEditTestSupport"]),
         .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
                                                               "GridEditCheck"]),  // Check: generated and stored packs pass it
         .testTarget(name: "GridEditCheckTests", dependencies: ["GridEditCheck", "GridEditCore", "GridEditJSON", "GridEditTestSupport"]),

@@ -79,4 +79,15 @@ struct TangramSVGTests {
         let strip = #"<svg><polygon points="0,0 800,0 800,100 0,100"/></svg>"#
         #expect(throws: TangramImport.Failure.self) { try TangramSVG.read(strip) }
     }
+
+    @Test("A coordinate of 3.29e31 (found by the fuzzer: it trapped while the message was written) is refused, naming its corner")
+    func hugeCoordinate() throws {
+        let drawing = try Self.fixture("square-pieces.svg").replacingOccurrences(of: "329.29,-329.29 258.58,-258.58", with: "329.e29,-329.29 258.58,-258.58")
+        do throws(TangramImport.Failure) {
+            _ = try TangramSVG.read(drawing)
+            Issue.record("a drawing with a corner at 3.29e31 was imported")
+        } catch {
+            #expect(error.description.contains("<polygon> #7 (shape 7), corner 1 at (3.29e+31, "), "\(error)")
+        }
+    }
 }

@@ -2,6 +2,7 @@ import GridEditCore
 import GridEditEditor
 import GridEditGeometry
 import GridEditJSON
+import GridEditPageProtocol
 import GridEditRender
 
 /// The `state` message: everything the page draws, built after every change. The picture is the

@@ -1,3 +1,4 @@
+import GridEditPageProtocol
 import HummingbirdWebSocket
 import NIOCore
 

@@ -2,11 +2,12 @@ import GridEditCheck
 import GridEditCore
 import GridEditEditor
 import GridEditJSON
+import GridEditPageProtocol
 
 /// The pack view's cards: the puzzle files of the served folder, with what a card shows.
 enum PackListing {
     /// At most this many files are listed (a folder of thousands is not a pack to browse).
-    static let limit = 500
+    static let limit = ClientMessage.maximumOrder
 
     /// The puzzle files of the served folder, each folder's in its `pack.json`'s order (files the
     /// manifest does not list after, by name), with each file's findings counted for a badge.

@@ -3,6 +3,7 @@ import GridEditEditor
 import GridEditGeometry
 import GridEditJSON
 import GridEditLayout
+import GridEditPageProtocol
 import GridEditRender
 
 /// One editing session shared by the REPL and every connected page: one `GridEditorService` (one

@@ -252,6 +252,8 @@ public enum TangramImport {
     }
 
     public static func format(_ value: Double) -> String {
+        // A drawing may say anything ("329.e29"): numbers no figure has are written as they are.
+        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
         let rounded = (value * 10_000).rounded() / 10_000
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

@@ -2,7 +2,10 @@ import GridEditJSON
 
 /// A message from the page, version 1 of the protocol (docs/editor.md, "serve"). Every message
 /// is one JSON object with a `type` and, optionally, an `id` the reply carries back.
-enum ClientMessage: Sendable, Equatable {
+///
+/// The decoder knows nothing of HTTP or of the editor: `gridedit serve` decodes each WebSocket
+/// text with it, and the fuzz targets (Sources/GridEditFuzzTargets) feed it arbitrary bytes.
+public enum ClientMessage: Sendable, Equatable {
     /// Sends the whole state again.
     case hello
     /// An editor command line, as typed in the REPL (only the verbs in ``BrowserCommands``).
@@ -25,14 +28,16 @@ enum ClientMessage: Sendable, Equatable {
     case reorder(folder: String, order: [String])
 
     /// The protocol version this server speaks.
-    static let version = 1
+    public static let version = 1
     /// Longer messages are refused with an error reply (the document is untouched).
-    static let maximumBytes = 64 * 1024
+    public static let maximumBytes = 64 * 1024
+    /// A pack's order lists at most this many files (the pack view lists no more).
+    public static let maximumOrder = 500
 
     static let types = ["hello", "command", "touch", "ghost", "open", "new", "save", "pack", "reorder"]
 
     /// Parses one message; the error names the JSON key and says what is expected.
-    static func parse(_ text: String) throws(ProtocolError) -> (id: JSONValue, message: ClientMessage) {
+    public static func parse(_ text: String) throws(ProtocolError) -> (id: JSONValue, message: ClientMessage) {
         guard text.utf8.count <= maximumBytes else {
             throw ProtocolError(id: .null, "message of \(text.utf8.count) bytes is longer than the limit of \(maximumBytes) bytes")
         }
@@ -84,8 +89,8 @@ enum ClientMessage: Sendable, Equatable {
                 message = .pack
             case "reorder":
                 try allow(object, ["folder", "order"])
-                guard case .array(let items)? = node["order"]?.value, items.count <= PackListing.limit else {
-                    throw object.fail("\"order\" must be an array of the pack's file names (at most \(PackListing.limit))")
+                guard case .array(let items)? = node["order"]?.value, items.count <= maximumOrder else {
+                    throw object.fail("\"order\" must be an array of the pack's file names (at most \(maximumOrder))")
                 }
                 let order = try items.map { item throws(JSONLineError) -> String in
                     guard case .string(let name) = item.value, !name.isEmpty, !name.contains("/") else {
@@ -112,11 +117,11 @@ enum ClientMessage: Sendable, Equatable {
 }
 
 /// A message the server could not act on: the reply says why, and nothing was changed.
-struct ProtocolError: Error, Sendable {
-    var id: JSONValue
-    var message: String
+public struct ProtocolError: Error, Sendable {
+    public var id: JSONValue
+    public var message: String
 
-    init(id: JSONValue, _ message: String) {
+    public init(id: JSONValue, _ message: String) {
         self.id = id
         self.message = message
     }
