@@ -12,6 +12,9 @@ public struct Page {
     let outbound: WebSocketOutboundWriter
     /// The last state seen.
     public var state: JSONNode?
+    /// Every state seen, in order, when the page was opened `keepingStates`.
+    public var states: [JSONNode] = []
+    var keepsStates = false
     public var nextID = 1
 
     /// The next message of any type, parsed.
@@ -19,8 +22,19 @@ public struct Page {
         guard let message = try await iterator.next() else { throw PageError("the connection closed") }
         guard case .text(let text) = message else { throw PageError("a binary message") }
         let node = try JSONParser.parse(text)
-        if node.string("type") == "state" { state = node }
+        if node.string("type") == "state" {
+            state = node
+            if keepsStates { states.append(node) }
+        }
         return node
+    }
+
+    /// The next message's text, not parsed (`state` is not updated): for a load test that
+    /// receives thousands of states and reads few of them.
+    public mutating func nextText() async throws -> String {
+        guard let message = try await iterator.next() else { throw PageError("the connection closed") }
+        guard case .text(let text) = message else { throw PageError("a binary message") }
+        return text
     }
 
     /// The next message that is not a state (the reply to what was sent).
@@ -83,12 +97,15 @@ public struct PageError: Error, CustomStringConvertible {
 }
 
 /// Connects a page to `ws://127.0.0.1:port/ws` and runs `body` with it; the first state is read.
-public func withPage(port: Int, query: String = "", _ body: @escaping @Sendable (inout Page) async throws -> Void) async throws {
+/// `keepingStates`: the page keeps every state it receives in `states`.
+public func withPage(port: Int, query: String = "", keepingStates: Bool = false,
+                     _ body: @escaping @Sendable (inout Page) async throws -> Void) async throws {
     var logger = Logger(label: "test-page")
     logger.logLevel = .critical
     try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws\(query)", configuration: .init(maxFrameSize: 1 << 22), logger: logger) {
         inbound, outbound, _ in
         var page = Page(iterator: inbound.messages(maxSize: 1 << 22).makeAsyncIterator(), outbound: outbound)
+        page.keepsStates = keepingStates
         _ = try await page.nextState()
         try await body(&page)
     }

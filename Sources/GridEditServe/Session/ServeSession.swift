@@ -87,11 +87,13 @@ public final class ServeSession {
     // MARK: Broadcasting
 
     /// Something changed: every page gets the new state once the current job is done (several
-    /// changes in one job, such as a multi-step undo, make one broadcast).
+    /// changes in one job, such as a multi-step undo, make one broadcast). A page's message
+    /// sends it at once after its reply (``receive(_:from:)``), so the state after every page
+    /// message, a save's included, reaches every page before anything else changes it.
     public func changed() {
         guard !broadcastScheduled else { return }
         broadcastScheduled = true
-        Task { @MainActor in self.broadcast() }
+        Task { @MainActor in if self.broadcastScheduled { self.broadcast() } }
     }
 
     private func broadcast() {
@@ -128,7 +130,9 @@ public final class ServeSession {
 
     /// Handles one message from a page; the reply goes to that page before the state broadcast
     /// the edit causes, also when handling it waited and the broadcast came meanwhile (other pages
-    /// get the state at once). Malformed messages get an error reply and change nothing.
+    /// get the state at once). The state the message left is broadcast right after the reply, in
+    /// the same job: no other edit comes between (docs/editor.md, "Several pages and the REPL").
+    /// Malformed messages get an error reply and change nothing.
     public func receive(_ text: String, from clientID: Int) async {
         guard let client = clients[clientID] else { return }
         let reply: JSONValue
@@ -145,6 +149,7 @@ public final class ServeSession {
             client.stateAfterReply = nil
             client.outgoing.yield(state)
         }
+        if broadcastScheduled { broadcast() }
     }
 
     /// An error reply for a message that could not be read at all (too long, binary, not UTF-8).
