@@ -71,8 +71,18 @@ public final class EditorDocument {
     /// What the settling engine was given for each piece, by the exact pose that came of it: a
     /// piece still in such a pose takes part in the next settle as it was given (so settling does
     /// not depend on the order poses arrived in). Keyed by pose, so undo and redo find the right
-    /// one; not journaled (after a recovery, pieces take part with their exact poses).
-    var settledInputs: [Layer: [TangramPiece: [Pose: ApproximatePose]]] = [:]
+    /// one; not journaled (after a recovery, pieces take part with their exact poses). At most
+    /// ``rememberedInputsPerPiece`` per piece and layer, the latest: a day of dragging does not
+    /// grow it, and a piece undone further back settles from its exact pose, as after a recovery.
+    var settledInputs: [Layer: [TangramPiece: [Pose: RememberedInput]]] = [:]
+    /// Numbers the remembered inputs in the order they came, to forget the oldest first.
+    var rememberedCount = 0
+    static let rememberedInputsPerPiece = 32
+
+    struct RememberedInput {
+        var given: ApproximatePose
+        var order: Int
+    }
 
     /// The header a journal started now would carry.
     func journalHeader(boot: String, started: String) -> JournalHeader {

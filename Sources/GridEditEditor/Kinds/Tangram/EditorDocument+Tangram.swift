@@ -9,7 +9,7 @@ extension EditorDocument {
         let memory = settledInputs[layer] ?? [:]
         var remembered: [TangramPiece: ApproximatePose] = [:]
         for pose in TangramKind.poses(layer.arrangement, of: tangram) {
-            if let given = memory[pose.piece]?[pose] { remembered[pose.piece] = given }
+            if let input = memory[pose.piece]?[pose] { remembered[pose.piece] = input.given }
         }
         return TangramEditor(puzzle: tangram, groups: state.groups, layer: layer, settings: settings, remembered: remembered,
                              pinned: state.pins[layer])
@@ -24,7 +24,15 @@ extension EditorDocument {
         for (layer, inputs) in proposal.settledInputs {
             for pose in TangramKind.poses(layer.arrangement, of: tangram) {
                 guard let given = inputs[pose.piece] else { continue }
-                settledInputs[layer, default: [:]][pose.piece, default: [:]][pose] = given
+                rememberedCount += 1
+                var memory = settledInputs[layer]?[pose.piece] ?? [:]
+                memory[pose] = RememberedInput(given: given, order: rememberedCount)
+                if memory.count > Self.rememberedInputsPerPiece {
+                    // Keep the latest half: forgetting runs once in every sixteen inputs, not each time.
+                    let latest = memory.sorted { $0.value.order > $1.value.order }.prefix(Self.rememberedInputsPerPiece / 2)
+                    memory = Dictionary(uniqueKeysWithValues: latest.map { ($0.key, $0.value) })
+                }
+                settledInputs[layer, default: [:]][pose.piece] = memory
             }
         }
     }
