@@ -32,6 +32,8 @@ enum Bench {
         ("capture-shared", { try CaptureBenchmark.sharedColourRates() }),
         ("settle", { try SettleBenchmark.run(repository: repository) }),
         ("serve", { try ServeBenchmark.run(repository: repository) }),
+        // 20 pages dragging for 10 minutes against the release server: latency and memory (issue 36).
+        ("serve-load", { try ServeLoadBenchmark.run(repository: repository) }),
         // Play mode (issue 34): judging a placement against every solution, starting play, a placement end to end.
         ("play", { try PlayBenchmark.run(repository: repository) }),
         ("merge", { try MergeBenchmark.run(entries: 100_000) }),

@@ -47,6 +47,9 @@ public final class LiveProcess: @unchecked Sendable {
 
     public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
+    /// The process id (for /proc/PID figures).
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// Kills the process now if it still runs (SIGKILL): the cleanup after a test, failed or not,
     /// that does not wait for the value to be released.
     public func stop() {
