@@ -20,6 +20,26 @@ struct ServeFaultTests {
         return process.processIdentifier
     }
 
+    /// The file is its old or its new bytes, never torn; the next session has every acknowledged
+    /// edit and no stale temporary. `GRIDEDIT_KILL_COUNT` raises the share (default 12).
+    @Test("Seeded kill -9 between edits, mid-drag and mid-save loses nothing acknowledged and tears nothing",
+          .timeLimit(.minutes(5)))
+    func killsLoseNothing() async throws {
+        let count = ProcessInfo.processInfo.environment["GRIDEDIT_KILL_COUNT"].flatMap(Int.init) ?? 12
+        let counts = try await ServeKillRun(seed: 36, count: count).run()
+        #expect(counts.problems.isEmpty, "\(counts.lines.joined(separator: "\n"))")
+        #expect(counts.kills == count)
+        #expect(counts.lost == 0)
+        #expect(counts.tornFiles == 0)
+        #expect(counts.staleTemporariesRemaining == 0)
+        // Each moment had its turn: a third of the kills each.
+        #expect(counts.betweenEdits == (count + 2) / 3)
+        #expect(counts.dragsInterrupted == (count + 1) / 3)
+        #expect(counts.savesInterrupted + counts.savesCompleted >= count / 3)
+        #expect(counts.editsRecovered > 0)
+        #expect(counts.recoveredByREPL > 0, "the REPL's open --recover took its turn")
+    }
+
     /// Either way, and in the REPL's `open --recover`, a temporary file of a killed save goes.
     @Test("serve FILE with a killed session's journal says so; serve FILE --recover brings the edits back")
     func serveOffersRecovery() async throws {

@@ -11,8 +11,10 @@ public final class LiveProcess: @unchecked Sendable {
     private var out = Data()
     private var err = Data()
 
-    public init(_ arguments: [String], environment: [String: String], in directory: URL) throws {
-        process.executableURL = GridEditBinary.url
+    /// Starts `gridedit` (or `executable`: the release build a benchmark found beside itself).
+    public init(_ arguments: [String], environment: [String: String], in directory: URL,
+                executable: URL = GridEditBinary.url) throws {
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = directory
