@@ -32,6 +32,8 @@ enum Bench {
         ("capture-shared", { try CaptureBenchmark.sharedColourRates() }),
         ("settle", { try SettleBenchmark.run(repository: repository) }),
         ("serve", { try ServeBenchmark.run(repository: repository) }),
+        // kill -9 of the release `gridedit serve` at seeded moments, recovered each time (issue 36).
+        ("serve-faults", { try ServeFaultsBenchmark.run(repository: repository) }),
         // Play mode (issue 34): judging a placement against every solution, starting play, a placement end to end.
         ("play", { try PlayBenchmark.run(repository: repository) }),
         ("merge", { try MergeBenchmark.run(entries: 100_000) }),
