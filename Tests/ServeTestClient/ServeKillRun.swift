@@ -67,7 +67,7 @@ public struct ServeKillRun: Sendable {
         public var lines: [String] {
             [
                 "kills survived: \(kills) (between edits \(betweenEdits), mid-drag \(dragsInterrupted), "
-                    + "mid-save \(savesInterrupted)) in \(String(format: "%.1f", seconds)) s, "
+                    + "aimed at a save \(kills - betweenEdits - dragsInterrupted)) in \(String(format: "%.1f", seconds)) s, "
                     + "\(String(format: "%.0f", seconds * 1000 / Double(max(kills, 1)))) ms a kill",
                 "edits with their reply not back: \(editsInFlight), of which found applied and undone: \(unacknowledgedRecovered)",
                 "saves interrupted: \(savesInterrupted), of which on disk: \(savesLanded) (journal not yet deleted: "
@@ -132,7 +132,7 @@ private final class KillLoop: @unchecked Sendable {
     var editInFlight = false
     /// Acknowledged edits since the last save; those of the session just killed.
     var unsaved = 0
-    var killedSession = 0
+    var sessionEdits = 0
     /// Round-trip times seen so far (seconds), to aim the kills: a command, a save.
     var commandTimes: [Double] = []
     var saveTimes: [Double] = []
@@ -182,7 +182,7 @@ private final class KillLoop: @unchecked Sendable {
         do {
             try await withPage(port: port) { page in
                 try await self.checkRecovery(&page)
-                if !last { try await self.work(&page, index: index, server: server) }
+                if !last { try await self.editAndKill(&page, index: index, server: server) }
             }
         } catch where killed {
             // The connection went with the server: expected after the kill.
@@ -190,11 +190,12 @@ private final class KillLoop: @unchecked Sendable {
         if last {
             server.signal(SIGTERM)
             let status = try await server.waitForExit(seconds: 20)
-            if status != 0 { problem("the last session did not stop cleanly: status \(status), \(server.stderr)") }
+            if status != 0 || !server.stderr.isEmpty { problem("the last session did not stop cleanly: status \(status), \(server.stderr)") }
             return
         }
         let status = try await server.waitForExit(seconds: 20)
         if status != 128 + SIGKILL { problem("the server ended with status \(status), not by the kill: \(server.stderr)") }
+        if !server.stderr.isEmpty { problem("the server wrote to standard error: \(server.stderr)") }
         counts.kills += 1
         checkDisk()
     }
@@ -214,7 +215,7 @@ private final class KillLoop: @unchecked Sendable {
                 try await sync(&page)
                 if undo.bool("ok") == true, page.state.poses == expected {
                     counts.unacknowledgedRecovered += 1
-                    counts.editsRecovered += killedSession
+                    counts.editsRecovered += sessionEdits
                     return
                 }
             }
@@ -225,13 +226,13 @@ private final class KillLoop: @unchecked Sendable {
             acknowledged = seen
             return
         }
-        counts.editsRecovered += killedSession
+        counts.editsRecovered += sessionEdits
     }
 
     /// Edits, then the kill at this session's moment; what the page had been told is kept.
-    func work(_ page: inout Page, index: Int, server: LiveProcess) async throws {
+    func editAndKill(_ page: inout Page, index: Int, server: LiveProcess) async throws {
         let moment = ServeKillRun.Moment(rawValue: index % ServeKillRun.Moment.allCases.count)!
-        killedSession = 0
+        sessionEdits = 0
         touchTime = 0
         savingBytes = nil
         let before = random.below(3) + (moment == .duringDrag ? 0 : 1)
@@ -251,7 +252,7 @@ private final class KillLoop: @unchecked Sendable {
                     // case the connection went between an older state and the edit's own).
                     if let stateAfter { acknowledged = stateAfter.poses }
                     unsaved += 1
-                    killedSession += 1
+                    sessionEdits += 1
                 }
             } else {
                 try await kill(server, within: 0.02)
@@ -292,7 +293,7 @@ private final class KillLoop: @unchecked Sendable {
                 disk = savingBytes ?? disk
                 savingBytes = nil
                 unsaved = 0
-                killedSession = 0
+                sessionEdits = 0
             } else {
                 counts.savesInterrupted += 1
             }
@@ -308,7 +309,7 @@ private final class KillLoop: @unchecked Sendable {
             counts.savesLanded += 1
             disk = bytes
             unsaved = 0
-            killedSession = 0
+            sessionEdits = 0
         } else if bytes != disk {
             counts.tornFiles += 1
             problem("\(name) is neither its old bytes nor the save's (\(bytes.count) bytes)")
@@ -348,11 +349,11 @@ private final class KillLoop: @unchecked Sendable {
             counts.lost += max(1, unsaved)
             problem("the REPL saved other pieces than the page's last state")
         } else {
-            counts.editsRecovered += killedSession
+            counts.editsRecovered += sessionEdits
         }
         disk = bytes
         unsaved = 0
-        killedSession = 0
+        sessionEdits = 0
     }
 
     // MARK: Requests
@@ -379,7 +380,7 @@ private final class KillLoop: @unchecked Sendable {
         try await sync(&page)
         let edits = Self.editCount(reply)
         unsaved += edits
-        killedSession += edits
+        sessionEdits += edits
     }
 
     /// A save from the page, answered: the file must then hold exactly the save's bytes.
@@ -397,7 +398,7 @@ private final class KillLoop: @unchecked Sendable {
         if bytes != expected { problem("an answered save wrote other bytes than the page's last state gives") }
         disk = bytes
         unsaved = 0
-        killedSession = 0
+        sessionEdits = 0
         try await sync(&page)
     }
 
