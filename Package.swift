@@ -171,9 +171,10 @@ let package = Package(
         .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences", "ToyKind",
                                                                 "GridEditCheck"]),
         // A page's end of the WebSocket protocol: for the serve tests, the end-to-end tests of the
-        // real binary and `gridedit-bench serve`.
+        // real binary and `gridedit-bench serve`; and the kill -9 run of the real `gridedit serve`
+        // (ServeKillRun), for its test and `gridedit-bench serve-faults`.
         .target(name: "ServeTestClient", dependencies: [
-            "GridEditJSON",
+            "GridEditJSON", "GridEditCore", "GridEditGeometry", "GridEditTestSupport",
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
             .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
         ], path: "Tests/ServeTestClient"),

@@ -34,6 +34,8 @@ enum Bench {
         ("serve", { try ServeBenchmark.run(repository: repository) }),
         // 20 pages dragging for 10 minutes against the release server: latency and memory (issue 36).
         ("serve-load", { try ServeLoadBenchmark.run(repository: repository) }),
+        // kill -9 of the release `gridedit serve` at seeded moments, recovered each time (issue 36).
+        ("serve-faults", { try ServeFaultsBenchmark.run(repository: repository) }),
         // Play mode (issue 34): judging a placement against every solution, starting play, a placement end to end.
         ("play", { try PlayBenchmark.run(repository: repository) }),
         ("merge", { try MergeBenchmark.run(entries: 100_000) }),

@@ -14,7 +14,9 @@ struct Serve: AsyncParsableCommand {
             Serves FOLDER (or the folder of FILE, which opens first) on 127.0.0.1 and prints the URL. Only files \
             inside that folder can be opened or saved. With a --host off loopback, the URL carries a random token \
             and requests without it get 403. `gridedit edit FILE --serve` does the same with a REPL on the same \
-            session. Ctrl-C stops; unsaved edits stay in the journal for `recover`. See docs/editor.md.
+            session. Ctrl-C stops; unsaved edits stay in the journal for `recover`. When FILE has unsaved edits from \
+            a session that ended abruptly (killed, crashed), serve says so, and --recover opens FILE with them. See \
+            docs/editor.md.
             """
     )
 
@@ -23,9 +25,15 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var served: ServeOptions
 
+    @Flag(help: "Open FILE with the unsaved edits a session that ended abruptly left in its journal.")
+    var recover = false
+
     func validate() throws {
         if let target, !FileSystem.exists(target) {
             throw ValidationError("\(target) does not exist; name a puzzle file or a folder of puzzles")
+        }
+        if recover, FileSystem.isDirectory(target ?? ".") {
+            throw ValidationError("--recover needs a puzzle FILE; for a folder, run gridedit and `recover`")
         }
     }
 
@@ -35,17 +43,18 @@ struct Serve: AsyncParsableCommand {
         let file = FileSystem.isDirectory(target) ? nil : target
         let folder = file.map { FileSystem.folder(of: FileSystem.absolute($0)) } ?? target
         let request = served.request(folder: folder)
+        let recover = self.recover
         let status = await MainActor.run { () -> Task<Int32, Never> in
-            Task { @MainActor in await Self.serve(request, file: file, environment: environment) }
+            Task { @MainActor in await Self.serve(request, file: file, recover: recover, environment: environment) }
         }.value
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
-    static func serve(_ request: ServeControl.Request, file: String?, environment: [String: String]) async -> Int32 {
+    static func serve(_ request: ServeControl.Request, file: String?, recover: Bool, environment: [String: String]) async -> Int32 {
         let service = GridEditorService(environment: .process(environment: environment, executablePath: nil))
         if let file {
-            do { try service.open(file) } catch {
+            do { try open(file, recover: recover, in: service) } catch {
                 StandardStreams.writeError("gridedit serve: \(error.description)\n")
                 return 1
             }
@@ -70,6 +79,34 @@ struct Serve: AsyncParsableCommand {
             service.abandon()
         }
         return 0
+    }
+}
+
+extension Serve {
+    /// Opens FILE for the page. Unsaved edits an earlier session left in FILE's journal (it was
+    /// killed, or crashed) are recovered with --recover; without it, serve says they are there and
+    /// how to get them, and opens the file as saved (the journal stays for later). Nobody is at
+    /// serve's terminal to answer a question, so it does not ask, as a REPL script does not.
+    @MainActor
+    static func open(_ file: String, recover: Bool, in service: GridEditorService) throws(EditError) {
+        guard let orphan = service.orphanedJournals(for: file).last else {
+            if recover { StandardStreams.write("nothing to recover for \(file): no session ended with unsaved edits of it\n") }
+            try service.open(file)
+            return
+        }
+        let count = orphan.commands.count
+        let edits = "\(count) unsaved edit\(count == 1 ? "" : "s")"
+        guard recover else {
+            StandardStreams.write("note: \(file) has \(edits) from a session that ended abruptly (started \(orphan.header.started)); "
+                                  + "`gridedit serve \(Tokenizer.escape(file)) --recover` restores them\n")
+            try service.open(file)
+            return
+        }
+        let recovery = try service.recover(orphan)
+        let replayed = recovery.replayed
+        StandardStreams.write("recovered \(replayed) edit\(replayed == 1 ? "" : "s") to \(recovery.document.displayName) "
+                              + "(unsaved; Undo in the page steps back through them)\n")
+        for note in recovery.notes { StandardStreams.write("  \(note)\n") }
     }
 }
 

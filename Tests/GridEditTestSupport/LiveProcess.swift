@@ -7,26 +7,34 @@ import Foundation
 public final class LiveProcess: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
     private let lock = NSLock()
     private var out = Data()
     private var err = Data()
 
-    public init(_ arguments: [String], environment: [String: String], in directory: URL) throws {
-        process.executableURL = GridEditBinary.url
+    /// Starts `gridedit` (or `executable`: the release build a benchmark found beside itself).
+    public init(_ arguments: [String], environment: [String: String], in directory: URL,
+                executable: URL = GridEditBinary.url) throws {
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         process.currentDirectoryURL = directory
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
+        process.standardOutput = output
+        process.standardError = errors
         process.standardInput = input
-        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: false) }
-        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: true) }
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: false) }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: true) }
         try process.run()
     }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // A reading handler keeps its handle (and the pipe's descriptor) alive until it is taken
+        // away: without this, every process leaked two descriptors, and a run of hundreds of
+        // servers (ServeKillRun) ran Foundation's Process out of them.
+        output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
     }
 
     private func append(_ data: Data, error: Bool) {

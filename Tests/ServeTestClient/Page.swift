@@ -96,7 +96,8 @@ public struct PageError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// Connects a page to `ws://127.0.0.1:port/ws` and runs `body` with it; the first state is read.
+/// Connects a page to `ws://127.0.0.1:port/ws` and runs `body` with it; the first message,
+/// which must be the state (the protocol sends it before anything else), is read.
 /// `keepingStates`: the page keeps every state it receives in `states`.
 public func withPage(port: Int, query: String = "", keepingStates: Bool = false,
                      _ body: @escaping @Sendable (inout Page) async throws -> Void) async throws {
@@ -106,7 +107,8 @@ public func withPage(port: Int, query: String = "", keepingStates: Bool = false,
         inbound, outbound, _ in
         var page = Page(iterator: inbound.messages(maxSize: 1 << 22).makeAsyncIterator(), outbound: outbound)
         page.keepsStates = keepingStates
-        _ = try await page.nextState()
+        let first = try await page.next()
+        guard first.string("type") == "state" else { throw PageError("the first message is a \(first.string("type") ?? "?"), not the state") }
         try await body(&page)
     }
 }
@@ -132,6 +134,20 @@ extension JSONNode {
         return []
     }
 
+    /// A state's tangram pieces as "piece x y rotation flip" (exact coordinates), in the
+    /// document's order: what tests compare between pages, sessions and recoveries.
+    public var poses: [String] {
+        (self["pieces"]?.items ?? []).map { piece in
+            "\(piece.string("piece") ?? "?") \(piece.string("x") ?? "?") \(piece.string("y") ?? "?") "
+                + "\(piece.int("rotation") ?? -1) \(piece.bool("flip") ?? false)"
+        }
+    }
+
     /// The texts of a result's output lines.
     public var outputTexts: [String] { (self["output"]?.items ?? []).compactMap { $0.string("text") } }
+}
+
+extension Optional where Wrapped == JSONNode {
+    /// The poses of a state that may not have come: none.
+    public var poses: [String] { self?.poses ?? [] }
 }

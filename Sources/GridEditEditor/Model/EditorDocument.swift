@@ -14,8 +14,14 @@ public final class EditorDocument {
     var fingerprint: [UInt8]?
     /// The puzzle as last saved (or loaded, or created): the document is dirty when it differs.
     public internal(set) var savedPuzzle: any Puzzle
-    /// Applied edits, oldest first; `undo` takes the last.
+    /// Applied edits, oldest first; `undo` takes the last. At most ``undoLimit`` (the oldest go
+    /// once it is passed by a tenth), so a server edited all day keeps a bounded history.
     public internal(set) var undoStack: [EditCommand] = []
+    /// How far undo reaches back: 10,000 edits (about 12 MB of history for a tangram).
+    public static let undoLimit = 10_000
+    /// Edit groups begun and not yet committed or cancelled: the history is not trimmed under
+    /// them (a group knows its edits by their depth).
+    var openGroups = 0
     /// Undone edits, most recently undone last; any new edit clears them.
     public internal(set) var redoStack: [EditCommand] = []
     /// How many edits were applied when the document was last saved (nil when that point can no

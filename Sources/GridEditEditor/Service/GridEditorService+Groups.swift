@@ -17,7 +17,8 @@ public struct EditGroup {
 extension GridEditorService {
     /// Starts a group of edits on a document (see ``EditGroup``).
     public func beginGroup(on document: EditorDocument) -> EditGroup {
-        EditGroup(document: document, depth: document.undoStack.count, redo: document.redoStack, savedDepth: document.savedDepth)
+        document.openGroups += 1
+        return EditGroup(document: document, depth: document.undoStack.count, redo: document.redoStack, savedDepth: document.savedDepth)
     }
 
     /// Replaces the edits made since the group began with one edit, labelled `label`, holding
@@ -27,6 +28,7 @@ extension GridEditorService {
     public func commitGroup(_ group: EditGroup, label: String) throws(EditError) -> EditCommand? {
         let document = group.document
         let edits = try editsSince(group)
+        document.openGroups = max(0, document.openGroups - 1)
         document.undoStack.removeLast(edits.count)
         let net = EditCommand.netEffect(of: edits, label: label)
         if net.isEmpty {
@@ -46,6 +48,7 @@ extension GridEditorService {
     public func cancelGroup(_ group: EditGroup) throws(EditError) -> EditOutcome? {
         let document = group.document
         let edits = try editsSince(group)
+        document.openGroups = max(0, document.openGroups - 1)
         let net = EditCommand.netEffect(of: edits, label: "cancel")
         var outcome: EditOutcome?
         if !net.isEmpty {

@@ -254,6 +254,7 @@ public final class GridEditorService {
         document.undoStack.append(proposal.command)
         document.redoStack.removeAll()
         if let depth = document.savedDepth, depth >= document.undoStack.count { document.savedDepth = nil }
+        trimHistory(of: document)
         forgetJournalAtSavedPoint(document)
         return validate(document, after: proposal.command, notes: proposal.notes)
     }
@@ -278,6 +279,16 @@ public final class GridEditorService {
         document.undoStack.append(command)
         forgetJournalAtSavedPoint(document)
         return validate(document, after: command, notes: [])
+    }
+
+    /// Forgets the oldest edits once the history is a tenth past ``EditorDocument/undoLimit``
+    /// (never under an open edit group); the saved point moves with them, or is gone.
+    func trimHistory(of document: EditorDocument) {
+        let limit = EditorDocument.undoLimit
+        guard document.openGroups == 0, document.undoStack.count > limit + limit / 10 else { return }
+        let dropped = document.undoStack.count - limit
+        document.undoStack.removeFirst(dropped)
+        document.savedDepth = document.savedDepth.flatMap { $0 >= dropped ? $0 - dropped : nil }
     }
 
     /// Applies a command to the state and appends it to the journal.
@@ -395,13 +406,17 @@ public final class GridEditorService {
         }
         var fingerprint: [UInt8]? = nil
         var savedPuzzle = puzzle
+        var changedDisk: [UInt8]?
         if let path = header.path {
+            // The session that left the journal may have been killed in a save: its temporary
+            // file goes, as at an `open` (AtomicFile).
+            AtomicFile.removeStaleTemporaries(in: FileSystem.folder(of: path))
             switch FileSystem.read(path) {
             case .success(let disk) where FNV1a.hex(disk) == header.fileHash:
                 fingerprint = disk
-            case .success:
+            case .success(let disk):
                 fingerprint = bytes  // differs from the disk: a save will ask for --force
-                notes.append("\(path) changed on disk since those edits; saving will ask you to confirm with --force")
+                changedDisk = disk
             case .failure:
                 fingerprint = []
                 notes.append("\(path) no longer exists; saving creates it again")
@@ -428,10 +443,36 @@ public final class GridEditorService {
             replayed += 1
         }
         document.savedDepth = 0
+        if let disk = changedDisk, let path = header.path {
+            if let saved = Self.savedVersion(of: document.puzzle, on: disk) {
+                // The file holds exactly these edits: the session saved them and was killed before
+                // it deleted its journal (a save renames the new file into place first). Nothing
+                // to confirm: the document is at its saved point, as after that save, and the
+                // journal goes.
+                document.state.puzzle = saved
+                document.savedPuzzle = saved
+                document.fingerprint = disk
+                document.savedDepth = replayed
+                notes.append("\(path) already holds these edits: they were saved as that session ended")
+            } else {
+                notes.append("\(path) changed on disk since those edits; saving will ask you to confirm with --force")
+            }
+        }
         if orphan.unreadable > 0 { notes.append("\(orphan.unreadable) damaged journal line(s) skipped") }
+        forgetJournalAtSavedPoint(document)
         add(document)
         environment.journals?.remove(orphan)
         return Recovery(document: document, replayed: replayed, notes: notes)
+    }
+
+    /// The puzzle as a save of `puzzle` leaves it, when `disk` holds exactly what that save
+    /// writes (its time stamp aside); nil otherwise.
+    static func savedVersion(of puzzle: any Puzzle, on disk: [UInt8]) -> (any Puzzle)? {
+        guard case .puzzle(let onDisk)? = DocumentLoader.load(disk, isManifest: false).document else { return nil }
+        var saved = puzzle
+        _ = saved.prepareForSave()
+        saved.metadata.updatedAt = onDisk.puzzle.metadata.updatedAt
+        return saved.hasSameFileFields(as: onDisk.puzzle) ? saved : nil
     }
 
     /// Deletes an orphaned journal without recovering it.

@@ -21,6 +21,9 @@ import GridEditLayout
 /// - **flip tap**: a finger goes down on a piece and lifts within ``tapTime`` without moving more
 ///   than ``slop``: the piece (and its group) is mirrored in place.
 /// A finger that goes down on no piece does nothing; a long press without moving does nothing.
+/// A finger that moves or lifts without having gone down here (its `down` went to a connection
+/// that was lost, so its drag began before the page reconnected) is not dropped in silence: its
+/// first move and its lift are reported as ignored, and nothing moves.
 ///
 /// Pose events (a camera): `detected`/`moved` set the object's pose (placing it if needed and
 /// detaching it from its group), `removed` takes it off. Events under ``minConfidence``, events
@@ -52,6 +55,8 @@ public final class LiveInput {
     }
 
     private var pointers: [Int: Spot] = [:]
+    /// Fingers seen moving without a `down` here, already reported once (until they lift).
+    private var strays: Set<Int> = []
     private var gesture: Gesture?
     private var lastFrame: [TangramPiece: Int] = [:]
 
@@ -75,6 +80,7 @@ public final class LiveInput {
         switch event.phase {
         case .down:
             pointers[event.pointer] = spot
+            strays.remove(event.pointer)
             switch gesture {
             case nil:
                 guard let editor = tangramEditor() else { return [.ignored("the active document is not a tangram")] }
@@ -95,7 +101,11 @@ public final class LiveInput {
             }
             return []
         case .move:
-            guard pointers[event.pointer] != nil else { return [] }
+            guard pointers[event.pointer] != nil else {
+                guard strays.insert(event.pointer).inserted else { return [] }
+                return [.ignored("pointer \(event.pointer) moves without having gone down here (a drag begun before "
+                                 + "the connection was lost): it moves nothing until it lifts")]
+            }
             pointers[event.pointer] = spot
             if case .press(let piece, let pointer, let start, let time, false) = gesture, pointer == event.pointer,
                Self.distance(start, spot) > slop {
@@ -103,7 +113,11 @@ public final class LiveInput {
             }
             return []
         case .up:
-            let last = pointers.removeValue(forKey: event.pointer) ?? spot
+            guard let last = pointers.removeValue(forKey: event.pointer) else {
+                strays.remove(event.pointer)
+                return [.ignored("pointer \(event.pointer) lifted without having gone down here (a drag begun before "
+                                 + "the connection was lost): nothing moved; drag the piece again")]
+            }
             switch gesture {
             case .press(let piece, let pointer, let start, let startTime, let dragging) where pointer == event.pointer:
                 gesture = nil
