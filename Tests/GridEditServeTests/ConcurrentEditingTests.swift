@@ -42,12 +42,16 @@ struct ConcurrentEditingTests {
         #expect(empty.count >= 40)
 
         try await withLiveServer(session) { port in
-            async let first = Self.give(share[0], port: port)
-            async let second = Self.give(share[1], port: port)
+            // Each client gives its digits; the pages then wait for all three to be done before
+            // they read their last state.
+            let done = Counter()
+            async let first = Self.give(share[0], port: port, done: done)
+            async let second = Self.give(share[1], port: port, done: done)
             for entry in share[2] {
                 #expect(await repl.execute("given \(entry.cell) \(entry.digit)") == .ok)
                 await Task.yield()
             }
+            done.add()
             let (a, b) = try await (first, second)
             // Every client ends in the same state: the pages' last states (read after a hello,
             // so nothing is left in flight) are the same version with the same cells, the service's.
@@ -73,14 +77,17 @@ struct ConcurrentEditingTests {
         }
     }
 
-    /// One page giving its digits, each waiting for its reply; its last state after a hello.
-    nonisolated static func give(_ entries: Entries, port: Int) async throws -> JSONNode {
+    /// One page giving its digits, each waiting for its reply; once all three clients are
+    /// `done`, its last state after a hello.
+    nonisolated static func give(_ entries: Entries, port: Int, done: Counter) async throws -> JSONNode {
         let box = Box()
         try await withPage(port: port) { page in
             for entry in entries {
                 let reply = try await page.command("given \(entry.cell) \(entry.digit)")
                 guard reply.bool("ok") == true else { throw PageError("given \(entry.cell): \(reply.outputTexts)") }
             }
+            done.add()
+            while done.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
             box.state = try await Self.settled(&page)
         }
         return try #require(box.state)
@@ -125,6 +132,28 @@ struct ConcurrentEditingTests {
         var state: JSONNode?
         var saved: [Set<String>] = []
         var seen: [Set<String>] = []
+    }
+
+    @Test("A page that stops reading is cut off once 1,024 messages wait for it, never left missing some in silence")
+    func pageThatFallsBehind() async throws {
+        let folder = try servedFolder()
+        let session = try makeSession(folder)
+        try session.service.open(folder.file("starter/square.json").path)
+        let (slow, unread) = session.connect()
+        let (fast, stream) = session.connect()
+        let reader = Task.detached { var count = 0; for await _ in stream { count += 1 }; return count }
+        for step in 0..<(ServeSession.queueLimit + 8) {
+            await session.receive(#"{"type":"command","line":"nudge square \#(step % 2 == 0 ? "right" : "left")"}"#, from: fast)
+            if step % 64 == 0 { try await Task.sleep(for: .milliseconds(5)) }  // the reading page's turn
+        }
+        #expect(session.fellBehind(slow), "the page that read nothing has its connection ended")
+        #expect(!session.fellBehind(fast), "the page that reads keeps up")
+        var queued = 0
+        for await _ in unread { queued += 1 }
+        #expect(queued == ServeSession.queueLimit, "what was queued before the limit is still delivered, in order")
+        session.disconnect(fast)
+        session.disconnect(slow)
+        #expect(await reader.value >= 2 * (ServeSession.queueLimit + 8), "every reply and state reached the reading page")
     }
 
     // MARK: A save while another page drags

@@ -23,6 +23,10 @@ enum WebSocketPage {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await text in outgoing { try await outbound.write(.text(text)) }
+                // The queue ended: the page disconnected, or it fell behind and is told so.
+                if await session.fellBehind(id) {
+                    try await outbound.close(.policyViolation, reason: "the page fell behind the editor's changes; reconnect for the current state")
+                }
             }
             var collected: [UInt8] = []
             var oversized = 0

@@ -43,6 +43,9 @@ public final class ServeSession {
         var handling = 0
         /// The state broadcast while a message was being handled: the page gets it after its reply.
         var stateAfterReply: String?
+        /// The page stopped reading: its queue of ``queueLimit`` messages overflowed. Its
+        /// connection is closed (nothing it was sent is dropped in silence); it reconnects.
+        var fellBehind = false
 
         init(outgoing: AsyncStream<String>.Continuation, service: GridEditorService) {
             self.outgoing = outgoing
@@ -70,13 +73,34 @@ public final class ServeSession {
 
     /// A page connected: its id and the messages to send it, the current state first.
     public func connect() -> (id: Int, outgoing: AsyncStream<String>) {
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(Self.queueLimit))
         let id = nextClient
         nextClient += 1
-        clients[id] = Client(outgoing: continuation, service: service)
-        continuation.yield(currentStateText())
+        let client = Client(outgoing: continuation, service: service)
+        clients[id] = client
+        send(currentStateText(), to: client, id: id)
         return (id, stream)
     }
+
+    /// Messages waiting for a page that does not read them (a tab in the background of a slow
+    /// machine): past this many its connection is closed, so the page reconnects to the current
+    /// state instead of missing a reply or a state.
+    public static let queueLimit = 1024
+
+    /// Queues a message for a page; one that cannot be queued ends the page's connection.
+    private func send(_ text: String, to client: Client, id: Int? = nil) {
+        guard !client.fellBehind else { return }
+        if case .dropped = client.outgoing.yield(text) {
+            client.fellBehind = true
+            client.outgoing.finish()
+            let which = id ?? clients.first { $0.value === client }?.key ?? 0
+            StandardStreams.writeError("gridedit serve: page \(which) fell \(Self.queueLimit) messages behind; its connection is closed and it reconnects to the current state\n")
+        }
+    }
+
+    /// Whether a page's connection ended because it fell behind (its socket is then closed with
+    /// a reason the page can show).
+    public func fellBehind(_ id: Int) -> Bool { clients[id]?.fellBehind ?? false }
 
     public func disconnect(_ id: Int) {
         clients.removeValue(forKey: id)?.outgoing.finish()
@@ -102,7 +126,7 @@ public final class ServeSession {
         let text = currentStateText()
         guard version != before else { return }
         for client in clients.values {
-            if client.handling > 0 { client.stateAfterReply = text } else { client.outgoing.yield(text) }
+            if client.handling > 0 { client.stateAfterReply = text } else { send(text, to: client) }
         }
     }
 
@@ -144,23 +168,23 @@ public final class ServeSession {
             reply = Self.error(error.message, id: error.id)
         }
         client.handling -= 1
-        client.outgoing.yield(reply.compactText)
+        send(reply.compactText, to: client)
         if client.handling == 0, let state = client.stateAfterReply {
             client.stateAfterReply = nil
-            client.outgoing.yield(state)
+            send(state, to: client)
         }
         if broadcastScheduled { broadcast() }
     }
 
     /// An error reply for a message that could not be read at all (too long, binary, not UTF-8).
     public func refuse(_ message: String, from clientID: Int) {
-        clients[clientID]?.outgoing.yield(Self.error(message, id: .null).compactText)
+        if let client = clients[clientID] { send(Self.error(message, id: .null).compactText, to: client) }
     }
 
     private func handle(_ message: ClientMessage, id: JSONValue, client: Client) async -> JSONValue {
         switch message {
         case .hello:
-            client.outgoing.yield(currentStateText())
+            send(currentStateText(), to: client)
             return .fields(["type": .string("welcome"), "id": id, "protocol": .int(ClientMessage.version)])
         case .command(let line):
             if let refusal = BrowserCommands.refusal(line) { return Self.error(refusal, id: id) }
