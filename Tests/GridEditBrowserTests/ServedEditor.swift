@@ -36,12 +36,7 @@ final class ServedEditor: Sendable {
             let source = GridEditBinary.repositoryRoot.appendingPathComponent(relative)
             try FileManager.default.copyItem(at: source, to: work.file(source.lastPathComponent))
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = state.path + "/home"
-        environment["XDG_STATE_HOME"] = state.path + "/state"
-        environment["NO_COLOR"] = "1"
-        environment["SOURCE_DATE_EPOCH"] = "1795000000"
-        environment["GRIDEDIT_TEMPLATES"] = GridEditBinary.repositoryRoot.appendingPathComponent("templates").path
+        let environment = GridEditBinary.isolatedEnvironment(stateIn: state.path)
         let process = try LiveProcess(arguments, environment: environment, in: work.url)
         do {
             let (port, _) = try await process.servedURL(seconds: 60)

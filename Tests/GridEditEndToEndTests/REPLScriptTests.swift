@@ -13,15 +13,7 @@ struct EditorRun {
         work = try TemporaryFolder()
     }
 
-    var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = state.path + "/home"
-        environment["XDG_STATE_HOME"] = state.path + "/state"
-        environment["NO_COLOR"] = "1"
-        environment["SOURCE_DATE_EPOCH"] = "1795000000"
-        environment["GRIDEDIT_TEMPLATES"] = Repository.templates.path
-        return environment
-    }
+    var environment: [String: String] { GridEditBinary.isolatedEnvironment(stateIn: state.path) }
 
     /// A copy of a repository file in the work folder, by its relative path there.
     @discardableResult

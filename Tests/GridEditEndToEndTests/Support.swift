@@ -9,7 +9,6 @@ import Testing
 enum Repository {
     static var root: URL { GridEditBinary.repositoryRoot }
     static var puzzles: URL { root.appendingPathComponent("puzzles") }
-    static var templates: URL { root.appendingPathComponent("templates") }
 
     /// The text of a shipped file, by path relative to the repository root.
     static func text(_ relative: String) throws -> String {

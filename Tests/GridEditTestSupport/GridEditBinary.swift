@@ -26,6 +26,19 @@ public enum GridEditBinary {
         return nil
     }
 
+    /// The environment of a `gridedit` run kept to itself: its home and state (journals, line
+    /// history) under `folder`, no colour, a fixed clock for saves (`SOURCE_DATE_EPOCH`), the
+    /// templates of `repository`.
+    public static func isolatedEnvironment(stateIn folder: String, repository: URL = repositoryRoot) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = folder + "/home"
+        environment["XDG_STATE_HOME"] = folder + "/state"
+        environment["NO_COLOR"] = "1"
+        environment["SOURCE_DATE_EPOCH"] = "1795000000"
+        environment["GRIDEDIT_TEMPLATES"] = repository.appendingPathComponent("templates").path
+        return environment
+    }
+
     /// The repository checkout, found from this source file's location.
     public static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

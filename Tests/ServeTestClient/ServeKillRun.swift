@@ -150,15 +150,7 @@ private final class KillLoop: @unchecked Sendable {
         disk = Array(try Data(contentsOf: work.file(name)))
     }
 
-    var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = home.path + "/home"
-        environment["XDG_STATE_HOME"] = home.path + "/state"
-        environment["NO_COLOR"] = "1"
-        environment["SOURCE_DATE_EPOCH"] = "1795000000"
-        environment["GRIDEDIT_TEMPLATES"] = run.repository.appendingPathComponent("templates").path
-        return environment
-    }
+    var environment: [String: String] { GridEditBinary.isolatedEnvironment(stateIn: home.path, repository: run.repository) }
 
     func problem(_ text: String) { counts.problems.append("kill \(counts.kills): \(text)") }
 
