@@ -87,10 +87,8 @@ public enum AtomicFile {
         return pid
     }
 
-    /// Whether a process with this id exists (one we may not signal exists too).
-    static func isAlive(_ pid: pid_t) -> Bool {
-        pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
-    }
+    /// Whether the process that wrote a temporary file still runs (``ProcessLiveness``).
+    static func isAlive(_ pid: pid_t) -> Bool { ProcessLiveness.isRunning(pid) }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 

@@ -231,8 +231,7 @@ public struct JournalStore: Sendable {
 
     static func isRunning(_ header: JournalHeader, boot: String) -> Bool {
         guard header.boot == boot else { return false }
-        if header.pid == getpid() { return true }
-        return kill(header.pid, 0) == 0 || errno == EPERM
+        return ProcessLiveness.isRunning(header.pid)
     }
 
     static func bootID() -> String {
