@@ -35,6 +35,7 @@ public final class ServeSession {
 
     /// Per connection: its outgoing messages and its own gesture state (pointers are per page).
     private final class Client {
+        let id: Int
         let outgoing: AsyncStream<String>.Continuation
         let input: LiveInput
         var touches = TouchLineReader()
@@ -47,7 +48,8 @@ public final class ServeSession {
         /// connection is closed (nothing it was sent is dropped in silence); it reconnects.
         var fellBehind = false
 
-        init(outgoing: AsyncStream<String>.Continuation, service: GridEditorService) {
+        init(id: Int, outgoing: AsyncStream<String>.Continuation, service: GridEditorService) {
+            self.id = id
             self.outgoing = outgoing
             self.input = LiveInput(service: service)
         }
@@ -76,9 +78,9 @@ public final class ServeSession {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(Self.queueLimit))
         let id = nextClient
         nextClient += 1
-        let client = Client(outgoing: continuation, service: service)
+        let client = Client(id: id, outgoing: continuation, service: service)
         clients[id] = client
-        send(currentStateText(), to: client, id: id)
+        send(currentStateText(), to: client)
         return (id, stream)
     }
 
@@ -88,13 +90,12 @@ public final class ServeSession {
     public static let queueLimit = 1024
 
     /// Queues a message for a page; one that cannot be queued ends the page's connection.
-    private func send(_ text: String, to client: Client, id: Int? = nil) {
+    private func send(_ text: String, to client: Client) {
         guard !client.fellBehind else { return }
         if case .dropped = client.outgoing.yield(text) {
             client.fellBehind = true
             client.outgoing.finish()
-            let which = id ?? clients.first { $0.value === client }?.key ?? 0
-            StandardStreams.writeError("gridedit serve: page \(which) fell \(Self.queueLimit) messages behind; its connection is closed and it reconnects to the current state\n")
+            StandardStreams.writeError("gridedit serve: page \(client.id) fell \(Self.queueLimit) messages behind; its connection is closed and it reconnects to the current state\n")
         }
     }
 
