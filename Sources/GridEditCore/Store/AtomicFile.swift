@@ -69,7 +69,7 @@ public enum AtomicFile {
     public static func removeStaleTemporaries(in folder: String) -> [String] {
         var removed: [String] = []
         for name in FileSystem.entries(of: folder, includingHidden: true) {
-            guard let pid = writerProcess(ofTemporary: name), !isAlive(pid) else { continue }
+            guard let pid = writerProcess(ofTemporary: name), !ProcessLiveness.isRunning(pid) else { continue }
             let path = FileSystem.join(folder, name)
             guard FileSystem.entryType(path, followingLinks: false) == .regular, unlink(path) == 0 else { continue }
             removed.append(name)
@@ -86,9 +86,6 @@ public enum AtomicFile {
               UInt32(numbers[1]) != nil, let pid = pid_t(numbers[0]), pid > 0 else { return nil }
         return pid
     }
-
-    /// Whether the process that wrote a temporary file still runs (``ProcessLiveness``).
-    static func isAlive(_ pid: pid_t) -> Bool { ProcessLiveness.isRunning(pid) }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
