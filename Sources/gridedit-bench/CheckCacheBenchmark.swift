@@ -102,11 +102,7 @@ enum CheckCacheBenchmark {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { break }
             guard reaped == 0 || errno == EINTR else { throw BenchmarkError("waitpid failed") }
-            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
-                peakKiB = max(peakKiB, kib)
-            }
+            if let kib = MemorySampler.field("VmHWM", of: pid) { peakKiB = max(peakKiB, kib) }
             usleep(5_000)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

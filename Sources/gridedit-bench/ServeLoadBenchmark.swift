@@ -172,13 +172,14 @@ final class MemorySampler: @unchecked Sendable {
     var samples: [(seconds: Double, kilobytes: Int)] { lock.withLock { stored } }
 
     func sample(at seconds: Double) {
-        guard let rss = field("VmRSS") else { return }
+        guard let rss = Self.field("VmRSS", of: pid) else { return }
         lock.withLock { stored.append((seconds, rss)) }
     }
 
-    func peakKilobytes() -> Int? { field("VmHWM") }
+    func peakKilobytes() -> Int? { Self.field("VmHWM", of: pid) }
 
-    private func field(_ name: String) -> Int? {
+    /// A kilobyte figure of /proc/PID/status (`VmRSS`, `VmHWM`), nil once the process is gone.
+    static func field(_ name: String, of pid: Int32) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
         return Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "")
