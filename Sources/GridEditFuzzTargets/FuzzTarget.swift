@@ -71,13 +71,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let again = try? SudokuGrid(line: grid.line), again == grid else { broken("sudoku-line", "\(grid.line) does not read back as the same grid") }
     }
 
-    /// Every figure of the file made exact or refused (at most 64 figures, as a fuzz input is small).
+    /// The input read by each format's reader once (`TangramImport.entries` picks one of them by
+    /// the file's name and text), then every figure read made exact or refused (at most 64 in all,
+    /// as a fuzz input is small).
     static func tangramImport(_ text: String) {
-        for name in ["figure.svg", "figures.figures", "dataSet.json", "dataset.js"] {
-            guard let entries = try? TangramImport.entries(of: name, text: text) else { continue }
-            for entry in entries.prefix(64) {
-                if case .success(let drawing) = entry.drawing { _ = try? TangramImport.figure(drawing) }
-            }
+        var entries: [TangramImport.Entry] = [.init(name: "svg", drawing: Result { () throws(TangramImport.Failure) in try TangramSVG.drawing(text) })]
+        if let read = try? TangramGTans.read(text, name: "figures") { entries += read }
+        if let read = try? TangramSugar.read(text) { entries += read }
+        if let read = try? TangramGCompris.read(text) { entries += read }
+        for entry in entries.prefix(64) {
+            if case .success(let drawing) = entry.drawing { _ = try? TangramImport.figure(drawing) }
         }
     }
 
