@@ -214,17 +214,27 @@ public struct Checker: Sendable {
 
     /// The pack of the manifest at `files[index]`, with the facts of every puzzle it lists.
     ///
-    /// Listed files the walk reaches after the manifest (the rest of a pack folder, since a
-    /// folder's entries are contiguous in the walk) are checked now, in parallel, and kept in
-    /// `ahead` until the report reaches them; the others (before the manifest, in another
-    /// shard, or not checked at all) only have their facts worked out, from the cache when it
-    /// knows their bytes.
+    /// A pack folder's entries are contiguous in the walk. Listed files the walk reaches after
+    /// the manifest are checked now, in parallel, and kept in `ahead` until the report reaches
+    /// them; those before it in this batch (`p-001.json` sorts before `pack.json`) lend the
+    /// facts their check found. The others (in an earlier batch, in another shard, or not
+    /// checked at all) only have their facts worked out, from the cache when it knows their
+    /// bytes.
     private func packView(manifest: PackManifest, at index: Int, in files: [Item], batch: Range<Int>,
                           outcomes: [Int: FileOutcome], ahead: inout [String: FileOutcome], done: Counter) -> Pack {
         let item = files[index]
         let folder = FileSystem.folder(of: item.entry.path)
-        var later: [String: Int] = [:]
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        // The folder's own entries in the walk, by name: before the manifest, then after it.
+        var earlier: [String: Int] = [:]
+        var previous = index - 1
+        while previous >= 0, files[previous].entry.path.hasPrefix(prefix) {
+            if FileSystem.folder(of: files[previous].entry.path) == folder {
+                earlier[FileSystem.lastComponent(of: files[previous].entry.path)] = previous
+            }
+            previous -= 1
+        }
+        var later: [String: Int] = [:]
         var next = index + 1
         while next < files.count, files[next].entry.path.hasPrefix(prefix) {
             if FileSystem.folder(of: files[next].entry.path) == folder {
@@ -252,20 +262,23 @@ public struct Checker: Sendable {
             ahead[files[position].entry.path] = outcome
         }
         var facts: [Int: PuzzleFacts] = [:]
-        var others: [(entry: Int, path: String)] = []
+        var others: [(entry: Int, file: TreeEntry)] = []
         for (entry, name) in listed {
             if let position = later[name] {
                 let outcome = outcomes[position] ?? ahead[files[position].entry.path]
                 if let known = outcome?.facts { facts[entry] = known }
+            } else if let position = earlier[name], let outcome = outcomes[position] {
+                if let known = outcome.facts { facts[entry] = known }
             } else {
-                others.append((entry, FileSystem.join(folder, name)))
+                // A walked entry is read as the walk found it (no second `realpath`).
+                others.append((entry, earlier[name].map { files[$0].entry } ?? TreeEntry(path: FileSystem.join(folder, name))))
             }
         }
         let cache = options.cache
         let root = item.root
-        let paths = others.map(\.path)
-        let found = parallelMap(paths.count, jobs: options.jobs) { i -> PuzzleFacts? in
-            guard case .success(let bytes) = root.read(paths[i]) else { return nil }
+        let entries = others.map(\.file)
+        let found = parallelMap(entries.count, jobs: options.jobs) { i -> PuzzleFacts? in
+            guard case .success(let bytes) = root.read(entries[i]) else { return nil }
             return Self.facts(of: bytes, cache: cache)
         }
         for (other, known) in zip(others, found) { if let known { facts[other.entry] = known } }
