@@ -26,7 +26,8 @@ enum Bench {
         ("tangram", { try TangramBenchmark.run(repository: repository) }),
         // The editor's figures include the settling engine's rate on noisy pose sequences (issue 11).
         ("editor", { try EditorBenchmark.run(repository: repository); try SettleBenchmark.run(repository: repository) }),
-        ("capture", { try CaptureBenchmark.run(); try CaptureBenchmark.photoRates(); try CaptureBenchmark.sharedColourRates() }),
+        ("capture", { try CaptureBenchmark.run(); try CaptureBenchmark.stream(); try CaptureBenchmark.photoRates(); try CaptureBenchmark.sharedColourRates() }),
+        ("capture-stream", { try CaptureBenchmark.stream() }),
         // The photograph-like frames' rates alone (issue 13), without the speed figures.
         ("capture-photos", { try CaptureBenchmark.photoRates() }),
         ("capture-shared", { try CaptureBenchmark.sharedColourRates() }),

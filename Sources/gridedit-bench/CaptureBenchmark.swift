@@ -2,6 +2,7 @@ import CVision
 import Foundation
 import GridEditCapture
 import GridEditCore
+import GridEditGeometry
 import PhotoFrames
 import SyntheticFrames
 
@@ -60,6 +61,125 @@ enum CaptureBenchmark {
             print(String(format: "  %4d×%-4d  %5.1f fps   latency median %5.1f ms, p95 %5.1f ms, max %5.1f ms   (%d frames, %d with a layout)",
                          width, height, 1000 / mean, percentile(0.5), percentile(0.95), latencies.last!, latencies.count, recovered))
         }
+    }
+
+    /// The live stream's pace on one core (``StreamAnalyzer``, as `gridedit capture --stream`
+    /// and the REPL read a camera): photo-like scenes (Tests/PhotoFrames), each a camera's
+    /// session of `GRIDEDIT_STREAM_STILL` (default 60) still frames, a piece carried 2 units by a
+    /// hand in 10 frames blurred along its path, and as many still frames again; every frame
+    /// with its own camera noise and JPEG. Times the analysis and snap of each frame, and checks
+    /// every frame's layout against a full analysis of the same frame (untimed).
+    static func stream() throws {
+        gev_set_threads(1)
+        let still = ProcessInfo.processInfo.environment["GRIDEDIT_STREAM_STILL"].flatMap(Int.init) ?? 60
+        let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
+        print("capture stream: per frame on 1 core, \(still) still + 10 moving + \(still) still frames a scene")
+        for (width, height) in [(1280, 720), (1920, 1080)] {
+            var latencies: [Double] = [], moving: [Double] = []
+            var disagreeing = 0, wrong = 0, frames = 0
+            var byKind: [String: [Double]] = [:]
+            var counts = StreamAnalyzer.Counts()
+            var scenes = 0
+            for seed in UInt64(0)..<200 where scenes < 6 {
+                var scene = PhotoScene.random(seed: seed)
+                (scene.width, scene.height) = (width, height)
+                // The first piece (and way: right, left, up, down) that can be carried 2 units to
+                // a place clear of the others and inside the play area.
+                guard let (piece, shift) = carriable(scene.poses) else { continue }
+                scenes += 1
+                let base = scene.poses.first { $0.piece == piece }!
+                func carried(_ t: Int) -> [Pose] {  // t of 11 along the way, off the quarter grid in between
+                    let offset = Vector(Exact(quarters: Int((shift.x.doubleValue * Double(t) / 11 * 4).rounded()), sqrt2Quarters: t % 11 == 0 ? 0 : t % 2),
+                                        Exact(quarters: Int((shift.y.doubleValue * Double(t) / 11 * 4).rounded())))
+                    return scene.poses.map { $0.piece == piece ? Pose(piece: piece, position: $0.position + offset, rotation: $0.rotation, flipped: $0.flipped) : $0 }
+                }
+                let degrees = atan2(-shift.y.doubleValue, shift.x.doubleValue) * 180 / .pi
+                var shots: [(poses: [Pose], moving: Bool, count: Int)] = [(scene.poses, false, still)]
+                shots += (1...10).map { (carried($0), true, 1) }
+                shots.append((carried(11), false, still))
+                let stream = StreamAnalyzer(analyzer: analyzer)
+                var noise: UInt64 = 1
+                for shot in shots {
+                    var shotScene = scene
+                    shotScene.poses = shot.poses
+                    if shot.moving {
+                        shotScene.blur = .motion(length: 6, degrees: degrees)
+                        shotScene.handSide = scene.handSide ?? 0
+                        shotScene.handAlong = min(7, max(1, base.position.x.doubleValue))
+                    }
+                    let clean = try PhotoFrames.renderUntilSensor(shotScene)
+                    defer { gev_image_free(clean) }
+                    for _ in 0..<shot.count {
+                        shotScene.noiseSeed = seed << 32 | noise
+                        noise += 1
+                        guard let copy = gev_image_copy(clean) else { throw BenchmarkError("cannot copy a frame") }
+                        defer { gev_image_free(copy) }
+                        try PhotoFrames.sensor(shotScene, copy)
+                        guard let frame = VisionImage.copying(copy) else { throw BenchmarkError("cannot copy a frame") }
+                        let before = stream.counts
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        let layout = CapturedLayout.make(from: stream.analyze(frame), profile: analyzer.profile)
+                        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                        latencies.append(elapsed)
+                        if shot.moving { moving.append(elapsed) }
+                        let kind = stream.counts.full > before.full ? "in full" : stream.counts.matKept > before.matKept ? "mat kept" : "unchanged"
+                        byKind[kind, default: []].append(elapsed)
+                        frames += 1
+                        let full = CapturedLayout.make(from: analyzer.analyze(frame), profile: analyzer.profile)
+                        if (try? layout.get().key) != (try? full.get().key) {
+                            disagreeing += 1
+                            let truth = Set(shot.poses.map(\.footprint))
+                            func verdict(_ result: Result<CapturedLayout, CaptureProblem>) -> String {
+                                switch result {
+                                case .success(let layout): return Set(layout.poses.map(\.footprint)) == truth ? "right" : "WRONG"
+                                case .failure(let problem): return "refused (\(problem.message.prefix(90)))"
+                                }
+                            }
+                            // A frame in motion is never taken (the stream waits for the layout to hold still).
+                            if !shot.moving, verdict(layout) == "WRONG" { wrong += 1 }
+                            print("    \(width)×\(height) seed \(seed) frame \(frames - 1)\(shot.moving ? " (moving)" : ""): stream \(verdict(layout)), full \(verdict(full))")
+                        }
+                    }
+                }
+                counts.full += stream.counts.full
+                counts.matKept += stream.counts.matKept
+                counts.unchanged += stream.counts.unchanged
+            }
+            latencies.sort()
+            moving.sort()
+            let mean = latencies.reduce(0, +) / Double(latencies.count)
+            func percentile(_ values: [Double], _ p: Double) -> Double { values[min(values.count - 1, Int(Double(values.count) * p))] }
+            print(String(format: "  %4d×%-4d  %5.1f fps   latency median %5.1f ms, p95 %5.1f ms, max %5.1f ms   (goal at 1080p: ≥ 60 fps, p95 < 25 ms; 720p ≥ 120 fps)",
+                         width, height, 1000 / mean, percentile(latencies, 0.5), percentile(latencies, 0.95), latencies.last!))
+            print(String(format: "             %d frames: %d in full, %d with the mat kept, %d unchanged; moving frames median %.1f ms, max %.1f ms; "
+                         + "frames read otherwise than a full analysis reads them: %d (still ones WRONG: %d)",
+                         frames, counts.full, counts.matKept, counts.unchanged, percentile(moving, 0.5), moving.last!, disagreeing, wrong))
+            print("             median ms by how the frame was read: " + ["in full", "mat kept", "unchanged"].map { kind in
+                let values = (byKind[kind] ?? []).sorted()
+                return values.isEmpty ? "\(kind) -" : String(format: "%@ %.1f", kind, values[values.count / 2])
+            }.joined(separator: ", "))
+        }
+    }
+
+    /// A piece of `poses` and a shift of 2 units that leaves it half a unit clear of the
+    /// others (bounding boxes) and inside the play area.
+    static func carriable(_ poses: [Pose]) -> (TangramPiece, Vector)? {
+        func box(_ pose: Pose) -> (Double, Double, Double, Double) {
+            let xs = pose.vertices.map(\.doubleX), ys = pose.vertices.map(\.doubleY)
+            return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+        }
+        for pose in poses {
+            for shift in [Vector(Exact(2), Exact(0)), Vector(Exact(-2), Exact(0)), Vector(Exact(0), Exact(2)), Vector(Exact(0), Exact(-2))] {
+                let moved = box(Pose(piece: pose.piece, position: pose.position + shift, rotation: pose.rotation, flipped: pose.flipped))
+                guard moved.0 >= 0.25, moved.1 >= 0.25, moved.2 <= 7.75, moved.3 <= 7.75 else { continue }
+                let clear = poses.filter { $0.piece != pose.piece }.allSatisfy { other in
+                    let b = box(other)
+                    return moved.2 + 0.5 <= b.0 || b.2 + 0.5 <= moved.0 || moved.3 + 0.5 <= b.1 || b.3 + 0.5 <= moved.1
+                }
+                if clear { return (pose.piece, shift) }
+            }
+        }
+        return nil
     }
 
     /// Capture's rates on photograph-like frames (Tests/PhotoFrames), per condition: right,

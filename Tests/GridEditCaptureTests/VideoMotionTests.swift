@@ -96,8 +96,11 @@ struct VideoMotionTests {
             + Array(repeating: Shot(poses: scene.poses), count: still)
         try Self.writeVideo(video, scene: scene, frames: frames)
 
-        var lines: [String] = []
-        try PoseStream(analyzer: Self.analyzer(), source: FrameSource(.video(video)), write: { lines.append($0) }, status: { _ in }).run()
+        var lines: [String] = [], status: [String] = []
+        try PoseStream(analyzer: Self.analyzer(), source: FrameSource(.video(video)), write: { lines.append($0) }, status: { status.append($0) }).run()
+        // The stream ends by saying its pace: every frame, read in full, on the kept mat or unchanged.
+        let pace = try #require(status.last, "no status line")
+        #expect(pace.hasPrefix("stream: ") && pace.contains("frames/s; analysis median ") && pace.contains("(\(frames.count) frames: "), "\(pace)")
         let announced = lines.compactMap(Self.poseEvent).filter { $0.piece == piece && $0.type != "removed" }
         let startFootprint = start.first { $0.piece == piece }!.footprint
         let endFootprint = scene.poses.first { $0.piece == piece }!.footprint

@@ -31,6 +31,23 @@ public enum PhotoFrames {
 
     /// The frame (BGR, owned by the caller: free it with `gev_image_free`).
     public static func render(_ scene: PhotoScene) throws(SyntheticFrameError) -> OpaquePointer {
+        let frame = try renderUntilSensor(scene)
+        do { try sensor(scene, frame) } catch {
+            gev_image_free(frame)
+            throw error
+        }
+        return frame
+    }
+
+    /// What the camera's sensor and encoder add to a frame: noise (of `scene.noiseSeed`) and
+    /// the JPEG round trip. The frames of a video of one still scene differ only in this.
+    public static func sensor(_ scene: PhotoScene, _ frame: OpaquePointer) throws(SyntheticFrameError) {
+        guard gev_add_noise(frame, scene.noise, scene.noiseSeed ?? scene.seed) == 0,
+              gev_jpeg_roundtrip(frame, Int32(scene.jpegQuality)) == 0 else { throw visionError("cannot finish the frame") }
+    }
+
+    /// The frame before ``sensor(_:_:)``: the mat and pieces through the camera's lens, lit and blurred.
+    public static func renderUntilSensor(_ scene: PhotoScene) throws(SyntheticFrameError) -> OpaquePointer {
         let profile: ColorProfile
         if let own = scene.profile { profile = own } else { profile = try SyntheticFrames.templateProfile() }
         let layout = MatLayout.standard
@@ -77,8 +94,6 @@ public enum PhotoFrames {
         case .gaussian(let sigma): ok = ok && gev_gaussian_blur(frame, sigma) == 0
         case .motion(let length, let degrees): ok = ok && gev_motion_blur(frame, length, degrees) == 0
         }
-        ok = ok && gev_add_noise(frame, scene.noise, scene.seed) == 0
-        ok = ok && gev_jpeg_roundtrip(frame, Int32(scene.jpegQuality)) == 0
         guard ok else {
             gev_image_free(frame)
             throw visionError("cannot finish the frame")

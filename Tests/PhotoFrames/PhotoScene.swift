@@ -46,6 +46,9 @@ public struct PhotoScene: Sendable {
     public var lightDirection: Double
     public var blur: Blur
     public var noise: Double
+    /// The camera noise's own seed, when not `seed`: the frames of a video of one scene each
+    /// have their own noise.
+    public var noiseSeed: UInt64?
     public var jpegQuality: Int
     /// The side of the mat a hand reaches in over (0 bottom, 1 right, 2 top, 3 left), if any.
     public var handSide: Int?

@@ -34,27 +34,46 @@ public struct TopView: Sendable {
 
     /// Warps `frame` through `view` and converts it, or nil when OpenCV refuses the warp.
     public init?(frame: VisionImage, view: MatView) {
-        guard let top = Self.warp(frame, view) else { return nil }
+        guard let warp = Warp(view: view) else { return nil }
+        self.init(frame: frame, warp: warp)
+    }
+
+    /// Warps `frame` through a warp already worked out (a stream whose mat holds still keeps it).
+    public init?(frame: VisionImage, warp: Warp) {
+        guard let top = warp.apply(to: frame) else { return nil }
         self.init(bgr: top)
     }
 
-    /// The top view's pixels from the frame: one perspective warp, or with a lens, the frame's
-    /// place of every top-view pixel (perspective, then the lens's bend) and a remap.
-    static func warp(_ frame: VisionImage, _ view: MatView) -> VisionImage? {
-        guard view.lens != nil else {
-            guard let toFrame = view.unitsToPixels.inverse else { return nil }
-            return frame.warped(by: unitsToTopView.after(toFrame), width: size, height: size, fill: 0)
-        }
-        var mapX = [Float](repeating: 0, count: size * size), mapY = [Float](repeating: 0, count: size * size)
-        for row in 0..<size {
-            for column in 0..<size {
-                let (x, y) = units(column: column, row: row)
-                let p = view.pixel(x, y)
-                mapX[row * size + column] = Float(p.x)
-                mapY[row * size + column] = Float(p.y)
+    /// Where each top-view pixel is in the frame: one perspective warp, or with a lens, the
+    /// frame's place of every top-view pixel (perspective, then the lens's bend) for a remap.
+    public struct Warp: Sendable {
+        let frameToTopView: Homography?
+        let mapX: [Float], mapY: [Float]
+
+        public init?(view: MatView) {
+            guard view.lens != nil else {
+                guard let toFrame = view.unitsToPixels.inverse else { return nil }
+                frameToTopView = unitsToTopView.after(toFrame)
+                (mapX, mapY) = ([], [])
+                return
             }
+            var mapX = [Float](repeating: 0, count: size * size), mapY = [Float](repeating: 0, count: size * size)
+            for row in 0..<size {
+                for column in 0..<size {
+                    let (x, y) = units(column: column, row: row)
+                    let p = view.pixel(x, y)
+                    mapX[row * size + column] = Float(p.x)
+                    mapY[row * size + column] = Float(p.y)
+                }
+            }
+            frameToTopView = nil
+            (self.mapX, self.mapY) = (mapX, mapY)
         }
-        return frame.remapped(x: mapX, y: mapY, width: size, height: size, fill: 0)
+
+        func apply(to frame: VisionImage) -> VisionImage? {
+            if let frameToTopView { return frame.warped(by: frameToTopView, width: size, height: size, fill: 0) }
+            return frame.remapped(x: mapX, y: mapY, width: size, height: size, fill: 0)
+        }
     }
 
     init(bgr top: VisionImage) {

@@ -37,13 +37,22 @@ public struct FrameAnalyzer: Sendable {
     }
 
     public func analyze(_ frame: VisionImage) -> FrameAnalysis {
-        switch topView(frame) {
+        switch locator.locate(in: frame) {
         case .failure(let failure):
             return FrameAnalysis(outcome: .noMat(failure))
-        case .success(let (view, top)):
-            let (sightings, failures, fits) = finder.find(in: PixelLabels(view: top, profile: profile))
-            return FrameAnalysis(outcome: .seen(view: view, sightings: sightings, failures: failures), fits: fits)
+        case .success(let view):
+            guard let warp = TopView.Warp(view: view) else { return FrameAnalysis(outcome: .noMat(.inconsistent(view.visibleMarkers))) }
+            return analyze(frame, view: view, warp: warp)
         }
+    }
+
+    /// The pieces of a frame whose mat is already known: top view through `warp` (made from
+    /// `view`), colour labels, fitted pieces. ``StreamAnalyzer`` calls it for the frames of a
+    /// stream whose markers have not moved.
+    public func analyze(_ frame: VisionImage, view: MatView, warp: TopView.Warp) -> FrameAnalysis {
+        guard let top = TopView(frame: frame, warp: warp) else { return FrameAnalysis(outcome: .noMat(.inconsistent(view.visibleMarkers))) }
+        let (sightings, failures, fits) = finder.find(in: PixelLabels(view: top, profile: profile))
+        return FrameAnalysis(outcome: .seen(view: view, sightings: sightings, failures: failures), fits: fits)
     }
 
     /// The mat and the top view of a frame: the first steps of ``analyze(_:)``, and all that

@@ -41,8 +41,11 @@ public struct LayoutCapture {
         let started = MonotonicTime.now
         var lastStatus = started
 
+        // A video's or a camera's frames come from one camera: what did not move is not read
+        // again. Photos are each read in full.
+        let stream = source.spec.isImages ? nil : StreamAnalyzer(analyzer: analyzer)
         while let frame = try source.next() {
-            let analysis = analyzer.analyze(frame)
+            let analysis = stream?.analyze(frame) ?? analyzer.analyze(frame)
             var key: [Pose.Footprint]?
             switch CapturedLayout.make(from: analysis, profile: analyzer.profile) {
             case .success(let layout):

@@ -67,19 +67,26 @@ public struct PoseStream {
         write(headerLine)
         let fps = source.framesPerSecond > 0 ? source.framesPerSecond : 30
         let started = MonotonicTime.now
+        let stream = StreamAnalyzer(analyzer: analyzer)
+        var rate = StreamRate(started: started)
         var index = 0
         while let frame = try source.next() {
             // Still images are moments apart: a second each, so a layout shown in a few settles.
             let time = source.spec.isLive ? MonotonicTime.now - started
                 : source.spec.isImages ? Double(index) : Double(index) / fps
-            process(analyzer.analyze(frame), time: time, index: index, state: &state)
+            let start = MonotonicTime.now
+            let analysis = stream.analyze(frame)
+            rate.add(latency: MonotonicTime.now - start)
+            process(analysis, time: time, index: index, state: &state)
             index += 1
+            if source.spec.isLive, let line = rate.report(now: MonotonicTime.now, counts: stream.counts) { status(line) }
         }
         let last = state.tracker.flush()
         if !last.isEmpty {
             state.unsettled = []
             settle(last, time: last[0].timestamp, frame: index, state: &state)
         }
+        if !source.spec.isLive, let line = rate.report(now: MonotonicTime.now, counts: stream.counts, final: true) { status(line) }
     }
 
     /// One analysed frame: its problems to the status line (when they change), its sightings to

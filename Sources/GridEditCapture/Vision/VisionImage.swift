@@ -44,6 +44,12 @@ public final class VisionImage: @unchecked Sendable {
         }
     }
 
+    /// The image scaled to `width`×`height` (averaging the pixels each output pixel covers,
+    /// when shrinking).
+    public func resized(width: Int, height: Int) -> VisionImage? {
+        gev_resize(handle, Int32(width), Int32(height)).map(VisionImage.init(taking:))
+    }
+
     /// The image resampled at the given places (row by row, `width`×`height` of them, in this
     /// image's pixels): for maps no homography expresses, such as a lens's bend.
     public func remapped(x: [Float], y: [Float], width: Int, height: Int, fill: UInt32 = 0) -> VisionImage? {
