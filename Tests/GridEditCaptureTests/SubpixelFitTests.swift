@@ -37,4 +37,51 @@ struct SubpixelFitTests {
             #expect(abs(refined.degrees) < 0.5)
         }
     }
+
+    /// The covered share worked out pixel by pixel, as the fit did before it found the rows
+    /// stretches of whole and of no cover analytically.
+    static func coverageByPixel(_ template: ShapeTemplate, _ placement: PieceFinder.Placement, slot: Int16, owner: [Int16]) -> Double {
+        let n = TopView.size, ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
+        let edges = PieceFinder.inwardEdges(template, placement)
+        // The pixels whose centres lie within a pixel of the outline's bounding box, as the fit looks at.
+        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        let xs = polygon.map(\.x), ys = polygon.map(\.y)
+        let firstRow = max(0, Int(((top - ys.max()!) * ppu - 1.5).rounded(.up)))
+        let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu + 0.5).rounded(.down)))
+        let firstColumn = max(0, Int(((xs.min()! + margin) * ppu - 1.5).rounded(.up)))
+        let lastColumn = min(n - 1, Int(((xs.max()! + margin) * ppu + 0.5).rounded(.down)))
+        var plus = 0.0, minus = 0.0
+        for row in firstRow...lastRow {
+            let y = top - (Double(row) + 0.5) / ppu
+            for column in firstColumn...lastColumn {
+                let o = owner[row * n + column]
+                guard o != -2 else { continue }
+                let x = (Double(column) + 0.5) / ppu - margin
+                var inside = Double.infinity
+                for e in edges { inside = min(inside, e.nx * (x - e.x) + e.ny * (y - e.y)) }
+                let covered = max(0, min(1, 0.5 + inside * ppu))
+                guard covered > 0 else { continue }
+                if o == slot { plus += covered } else { minus += covered }
+            }
+        }
+        return 2 * plus - minus
+    }
+
+    @Test("the covered-share score is, to the bit, the sum worked out pixel by pixel, for every piece at any place and turn")
+    func coverageScoreIsExact() {
+        let owner = Self.owner(rim: (1.5, 2))
+        var random = SplitMix64(seed: 38)
+        func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * Double(random.next() >> 11) / Double(1 << 53) }
+        for shape in [TangramPiece.Shape.largeTriangle, .mediumTriangle, .smallTriangle, .square, .parallelogram] {
+            for flipped in [false, true] {
+                let template = ShapeTemplate(shape: shape, flipped: flipped)
+                // Turns include the axis-parallel ones, where an edge's x-slope is zero.
+                for degrees in [0.0, 45, 90, 135, 180, 270] + (0..<12).map({ _ in uniform(0, 360) }) {
+                    let placement = PieceFinder.Placement(cx: uniform(1.5, 3.5), cy: uniform(2.5, 4.5), degrees: degrees)
+                    let fast = PieceFinder.coverageScore(template, placement, slot: 0, owner: owner, size: TopView.size)
+                    #expect(fast == Self.coverageByPixel(template, placement, slot: 0, owner: owner), "\(shape) \(flipped) \(placement)")
+                }
+            }
+        }
+    }
 }

@@ -57,11 +57,16 @@ public struct TopView: Sendable {
                 (mapX, mapY) = ([], [])
                 return
             }
+            // `view.pixel` for every pixel, with the lens's Newton steps started from the ratio
+            // the pixel before found (``RadialLens/seen(_:_:ratio:)``).
             var mapX = [Float](repeating: 0, count: size * size), mapY = [Float](repeating: 0, count: size * size)
+            let h = view.unitsToPixels, lens = view.lens!
             for row in 0..<size {
+                var ratio = 1.0
                 for column in 0..<size {
                     let (x, y) = units(column: column, row: row)
-                    let p = view.pixel(x, y)
+                    let straight = h.apply(x, y)
+                    let p = lens.seen(straight.x, straight.y, ratio: &ratio)
                     mapX[row * size + column] = Float(p.x)
                     mapY[row * size + column] = Float(p.y)
                 }
