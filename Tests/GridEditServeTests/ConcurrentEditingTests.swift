@@ -231,4 +231,37 @@ struct ConcurrentEditingTests {
             }
         }
     }
+
+    @Test("The state each page message leaves reaches every page before the next message is handled: a save between two moves writes a state both saw")
+    func stateAfterEveryMessage() async throws {
+        let folder = try servedFolder()
+        let session = try makeSession(folder)
+        let path = folder.file("starter/square-scattered.json").path
+        try session.service.open(path)
+        let (mover, moverMessages) = session.connect()
+        let (saver, saverMessages) = session.connect()
+        // Three messages handled back to back, with no turn for anything else in between: a
+        // move from one page, a save from the other, another move. (Were the state broadcast
+        // only once the job is done, the pages would get the last move's state alone, and the
+        // saved file, between the moves, would be a state no page was shown.)
+        await session.receive(#"{"type":"command","line":"nudge square right"}"#, from: mover)
+        await session.receive(#"{"type":"save","force":true}"#, from: saver)
+        await session.receive(#"{"type":"command","line":"nudge square up"}"#, from: mover)
+        try await Task.sleep(for: .milliseconds(50))
+        session.disconnect(mover)
+        session.disconnect(saver)
+        func states(_ messages: AsyncStream<String>) async throws -> [Set<String>] {
+            var states: [Set<String>] = []
+            for await text in messages {
+                let node = try JSONParser.parse(Array(text.utf8))
+                if node.string("type") == "state" { states.append(Self.poses(node)) }
+            }
+            return states
+        }
+        let saved = try Self.poses(file: path)
+        let (moverSaw, saverSaw) = (try await states(moverMessages), try await states(saverMessages))
+        #expect(moverSaw.contains(saved), "the moving page never saw the saved state")
+        #expect(saverSaw.contains(saved), "the saving page never saw the state it saved")
+        #expect(moverSaw.last == saverSaw.last && moverSaw.last != saved, "both end on the second move")
+    }
 }
