@@ -15,8 +15,10 @@ public enum ClientMessage: Sendable, Equatable {
     case touch(String)
     /// Where a dragged piece would land if released now: a dry-run settle of `move`.
     case ghost(piece: String, dx: Double, dy: Double)
-    /// Open a puzzle file of the served folder (a path relative to it).
-    case open(path: String)
+    /// Open a puzzle file of the served folder (a path relative to it). A file with unsaved
+    /// edits from a session that ended abruptly is not opened until the page says what to do
+    /// with them (`unsaved`: the reply to a plain open carries `unsaved` and asks).
+    case open(path: String, unsaved: UnsavedEdits? = nil)
     /// A new puzzle from a template, saved at `path` (relative) when given; `empty` starts a
     /// tangram with every piece in the tray.
     case new(template: String, path: String?, empty: Bool)
@@ -26,6 +28,17 @@ public enum ClientMessage: Sendable, Equatable {
     case pack
     /// A pack's new order: the files its `pack.json` lists, in the order the page shows them.
     case reorder(folder: String, order: [String])
+
+    /// What to do with a file's unsaved edits from a session that ended abruptly (a killed
+    /// `serve`, a crash): the REPL's question when it opens such a file.
+    public enum UnsavedEdits: String, Sendable, Equatable, CaseIterable {
+        /// Open the file with them, unsaved (each undoable).
+        case recover
+        /// Delete them and open the file as saved.
+        case discard
+        /// Open the file as saved and keep them for later.
+        case keep
+    }
 
     /// The protocol version this server speaks.
     public static let version = 1
@@ -75,8 +88,15 @@ public enum ClientMessage: Sendable, Equatable {
                 try allow(object, ["piece", "dx", "dy"])
                 message = .ghost(piece: try object.string("piece"), dx: try object.double("dx"), dy: try object.double("dy"))
             case "open":
-                try allow(object, ["path"])
-                message = .open(path: try object.string("path"))
+                try allow(object, ["path", "unsaved"])
+                var unsaved: UnsavedEdits?
+                if let word = try object.optionalString("unsaved") {
+                    guard let choice = UnsavedEdits(rawValue: word) else {
+                        throw object.fail("\"unsaved\" is one of \(UnsavedEdits.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")); found \"\(word)\"")
+                    }
+                    unsaved = choice
+                }
+                message = .open(path: try object.string("path"), unsaved: unsaved)
             case "new":
                 try allow(object, ["template", "path", "empty"])
                 message = .new(template: try object.string("template"), path: try object.optionalString("path"),

@@ -194,11 +194,11 @@ public final class ServeSession {
             return touch(line, id: id, client: client)
         case .ghost(let name, let dx, let dy):
             return ghost(name, dx: dx, dy: dy, id: id)
-        case .open(let path):
+        case .open(let path, let unsaved):
             do throws(PathRefusal) {
                 let real = try folder.resolve(path)
                 guard real.hasSuffix(".json"), FileSystem.isFile(real) else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
-                return await run("open " + Tokenizer.escape(real), id: id)
+                return await open(real, as: path, unsaved: unsaved, id: id)
             } catch { return Self.error(error.description, id: id) }
         case .new(let template, let path, let empty):
             guard !template.isEmpty, template.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
@@ -244,8 +244,8 @@ public final class ServeSession {
 
     /// Runs a command line through the pages' interpreter: the edit is an ordinary editor
     /// command (journaled, undoable, validated), and the REPL is told about it.
-    private func run(_ line: String, id: JSONValue) async -> JSONValue {
-        _ = console.take()
+    private func run(_ line: String, id: JSONValue, keepingOutput: Bool = false) async -> JSONValue {
+        if !keepingOutput { _ = console.take() }
         let edits = service.active?.undoStack.count
         let before = service.active.map(ObjectIdentifier.init)
         let result = await interpreter.execute(line)
@@ -261,6 +261,31 @@ public final class ServeSession {
         ]
         if case .failed(let message) = result { reply.append(.init("error", .string(message))) }
         return .object(reply)
+    }
+
+    /// Opens a file of the folder. One with unsaved edits from a session that ended abruptly
+    /// (`serve` killed, a crash) is opened only once the page says what to do with them: until
+    /// then the reply refuses with `unsaved` (how many edits, when that session started), and the
+    /// page asks, as the REPL's `open` asks at a terminal.
+    private func open(_ real: String, as path: String, unsaved: ClientMessage.UnsavedEdits?, id: JSONValue) async -> JSONValue {
+        let line = "open " + Tokenizer.escape(real)
+        guard service.document(at: real) == nil, let orphan = service.orphanedJournals(for: real).last else { return await run(line, id: id) }
+        let edits = orphan.commands.count
+        switch unsaved {
+        case nil:
+            let message = "\(path) has \(edits) unsaved edit\(edits == 1 ? "" : "s") from a session that ended abruptly "
+                + "(started \(orphan.header.started)): recover them, discard them, or open the file as saved and keep them for later"
+            return .fields(["type": .string("result"), "id": id, "ok": .bool(false), "error": .string(message),
+                            "unsaved": .fields(["path": .string(path), "edits": .int(edits), "started": .string(orphan.header.started)])])
+        case .recover?:
+            return await run("open --recover " + Tokenizer.escape(real), id: id)
+        case .discard?:
+            service.discard(orphan)
+            console.say("discarded the \(edits) unsaved edit\(edits == 1 ? "" : "s") of \(path)", .note)
+            return await run(line, id: id, keepingOutput: true)
+        case .keep?:
+            return await run(line, id: id)
+        }
     }
 
     /// One touch-file event through the same `LiveInput` path a `replay` takes.

@@ -14,6 +14,7 @@ export class PackView {
   constructor(app) {
     this.app = app;
     $('pack-close').addEventListener('click', () => $('pack').close());
+    for (const choice of ['recover', 'discard', 'keep']) $(`unsaved-${choice}`).addEventListener('click', () => this.answerUnsaved(choice));
     $('new-form').addEventListener('submit', (e) => { e.preventDefault(); this.create(); });
     const emptyChoice = () => { document.querySelector('[data-tangram-template]').hidden = $('new-template').value !== 'tangram'; };
     $('new-template').addEventListener('change', emptyChoice);
@@ -213,9 +214,29 @@ export class PackView {
     }
   }
 
-  async open(path) {
-    const reply = this.app.showReply(await this.app.connection.send({ type: 'open', path }));
-    if (reply?.ok) $('pack').close(); else this.error(reply);
+  /** Opens a file; one with unsaved edits from a session that ended abruptly asks first what to do with them. */
+  async open(path, unsaved) {
+    const reply = this.app.showReply(await this.app.connection.send({ type: 'open', path, ...(unsaved ? { unsaved } : {}) }));
+    if (reply?.ok) {
+      $('pack').close();
+    } else if (reply?.unsaved) {
+      const dialog = $('unsaved');
+      dialog.dataset.path = path;
+      dialog.dataset.unsavedEdits = String(reply.unsaved.edits);
+      const n = reply.unsaved.edits;
+      $('unsaved-message').textContent = `${path} has ${n} unsaved edit${n === 1 ? '' : 's'} from a session that ended abruptly `
+        + `(started ${reply.unsaved.started}). Recover them, discard them, or open the file as saved and keep them for later.`;
+      dialog.showModal();
+    } else {
+      this.error(reply);
+    }
+  }
+
+  /** The answer to the unsaved-edits question: the file opens with them, without them, or as saved. */
+  answerUnsaved(choice) {
+    const dialog = $('unsaved');
+    dialog.close();
+    this.open(dialog.dataset.path, choice);
   }
 
   async create() {
