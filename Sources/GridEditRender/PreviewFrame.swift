@@ -12,18 +12,6 @@ extension Renderer {
     public func previewFrame(of puzzle: any Puzzle, options: RenderOptions) -> ScreenTransform? {
         let side = Double(options.size ?? style.preview.size)
         let box = Box(x: 0, y: 0, width: side, height: side).inset(side * style.preview.margin)
-        if let tangram = puzzle as? TangramPuzzle {
-            let figure = TangramFigure(style: style, puzzle: tangram, solution: options.solution, hint: options.hint,
-                                       grid: options.grid, backdrop: style.colors.background)
-            let viewport = figure.frame(box)
-            return ScreenTransform(originX: viewport.originX, originY: viewport.originY, scaleX: viewport.scale, scaleY: -viewport.scale)
-        }
-        if let sudoku = puzzle as? SudokuPuzzle {
-            let figure = SudokuFigure(style: style, puzzle: sudoku, solution: options.solution, candidates: options.candidates,
-                                      layout: layout.forJob())
-            let g = figure.geometry(in: box, snapsToPixels: false)
-            return ScreenTransform(originX: g.left, originY: g.top, scaleX: g.cell, scaleY: g.cell)
-        }
-        return nil
+        return DrawingKinds.of(puzzle)?.previewFrame(self, puzzle, options, box)
     }
 }

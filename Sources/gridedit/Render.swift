@@ -200,10 +200,8 @@ struct Render: ParsableCommand {
                                     candidates: candidates, size: size)
         let entries = collection.entries
         for entry in entries where solution {
-            if let sudoku = entry.document.puzzle as? SudokuPuzzle, sudoku.solution == nil {
-                StandardStreams.errorLine("\(entry.path): warning: no stored solution; drawn with the givens only")
-            } else if let tangram = entry.document.puzzle as? TangramPuzzle, tangram.pieces == nil {
-                StandardStreams.errorLine("\(entry.path): warning: a silhouette without pieces has no solution to show; drawn as the shape")
+            if let shortfall = Renderer.solutionShortfall(of: entry.document.puzzle) {
+                StandardStreams.errorLine("\(entry.path): warning: \(shortfall)")
             }
         }
         if entries.count == 1 && !isFolder {

@@ -27,6 +27,21 @@ struct RenderCommandTests {
         }.sorted()
     }
 
+    @Test("--solution of a Sudoku without a stored solution warns, naming the file, and draws the givens")
+    func solutionShortfall() throws {
+        let out = try TemporaryFolder()
+        let source = GridEditBinary.repositoryRoot.appendingPathComponent("puzzles/sudoku-4x4/mini-01.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        #expect(object.removeValue(forKey: "solution") != nil)
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: out.file("bare.json"))
+        let run = try GridEditBinary.run(["render", out.file("bare.json").path, "--solution", "-o", out.file("bare.png").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("\(out.file("bare.json").path): warning: no stored solution; drawn with the givens only"), "\(run.stderr)")
+        #expect(pngSize(bytes(out.file("bare.png"))) != nil)
+        let shipped = try GridEditBinary.run(["render", "puzzles/sudoku-4x4/mini-01.json", "--solution", "-o", out.file("mini.png").path])
+        #expect(shipped.status == 0 && !shipped.stderr.contains("warning"), "\(shipped.stderr)")
+    }
+
     @Test("a preview PNG at the style's size, a card PNG at --size, the path printed")
     func previewAndCard() throws {
         let out = try TemporaryFolder()

@@ -34,23 +34,15 @@ struct PuzzleFigure {
         self.candidates = candidates
     }
 
-    /// The largest scale at which every tangram among `puzzles` fits `box`; nil without tangrams.
+    /// The largest scale at which every tangram among `puzzles` fits `box` (the kinds that share
+    /// one scale on a sheet); nil without such puzzles.
     func commonTangramScale(_ puzzles: [any Puzzle], in box: Box) -> Double? {
-        puzzles.compactMap { $0 as? TangramPuzzle }.map {
-            TangramFigure(style: style, puzzle: $0, solution: solution, hint: hint, grid: grid, backdrop: .white)
-                .fittingScale(box)
-        }.min()
+        puzzles.compactMap { puzzle in DrawingKinds.of(puzzle)?.fittingScale.map { $0(self, puzzle, box) } }.min()
     }
 
+    /// Draws the puzzle's picture through its kind's entry (nothing for a kind without one).
     func draw(_ puzzle: any Puzzle, on canvas: Canvas, in box: Box, backdrop: Color) {
-        if let tangram = puzzle as? TangramPuzzle {
-            TangramFigure(style: style, puzzle: tangram, solution: solution, hint: hint, grid: grid, backdrop: backdrop,
-                          fixedScale: tangramScale, figureBehind: figureBehind, figurePieces: figurePieces)
-                .draw(on: canvas, in: box)
-        } else if let sudoku = puzzle as? SudokuPuzzle {
-            SudokuFigure(style: style, puzzle: sudoku, solution: solution, candidates: candidates, layout: layout)
-                .draw(on: canvas, in: box)
-        }
+        DrawingKinds.of(puzzle)?.draw(self, puzzle, canvas, box, backdrop)
     }
 }
 
@@ -66,24 +58,16 @@ struct PuzzleFacts {
     static let maximumStars = Difficulty.allCases.count
 
     init(_ puzzle: any Puzzle, style: Style) {
-        kind = PuzzleDocument(puzzle: puzzle).kindName
+        kind = puzzle.kindName
         kindName = style.kindName(kind)
-        if let tangram = puzzle as? TangramPuzzle {
-            size = tangram.pieces.map { style.text.pieces.filled(["count": String($0.count)]) } ?? style.text.silhouette
-        } else if let sudoku = puzzle as? SudokuPuzzle {
-            size = style.text.sudokuSize.filled(["size": String(sudoku.size.rawValue)])
-        } else {
-            size = ""
-        }
+        size = DrawingKinds.of(puzzle)?.size(puzzle, style) ?? ""
         stars = (Difficulty.allCases.firstIndex(of: puzzle.difficulty) ?? 0) + 1
         difficulty = style.text.difficulty[puzzle.difficulty] ?? puzzle.difficulty.rawValue
     }
 
     /// The kind's rules, worded for this puzzle ("… from 1 to 6 …").
     static func rules(_ puzzle: any Puzzle, style: Style) -> String {
-        let kind = PuzzleDocument(puzzle: puzzle).kindName
-        let size = (puzzle as? SudokuPuzzle).map { String($0.size.rawValue) } ?? ""
-        return (style.text.rules[kind] ?? "").filled(["size": size])
+        (style.text.rules[puzzle.kindName] ?? "").filled(DrawingKinds.of(puzzle)?.rulesValues(puzzle) ?? ["size": ""])
     }
 }
 
