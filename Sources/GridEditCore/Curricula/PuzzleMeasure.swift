@@ -10,6 +10,8 @@ public struct PuzzleMeasure: Sendable, Hashable {
     public var game: String
     /// The game's own score: the grader's points for a Sudoku, the estimate's points for a tangram.
     public var score: Int
+    /// What the score is, in words: `grader score`, `solver points`.
+    public var scoreName = "score"
     public var level: Difficulty
     /// 0 ≤ value < 4, see above.
     public var value: Double
@@ -21,44 +23,31 @@ public struct PuzzleMeasure: Sendable, Hashable {
         self.value = value
     }
 
-    /// The measure of a decoded puzzle; nil when it cannot be measured (a Sudoku with a
-    /// conflict, a figure with no solution).
+    /// The measure of a decoded puzzle (its kind's ``PuzzleKind/measure(_:)``); nil when it
+    /// cannot be measured (a Sudoku with a conflict, a figure with no solution).
     public init?(_ puzzle: any Puzzle) {
-        if let sudoku = puzzle as? SudokuPuzzle {
-            let givens = sudoku.givens
-            guard givens.conflicts.isEmpty else { return nil }
-            let grade = SudokuGrader.grade(givens, explaining: false)
-            guard let tier = grade.tier, let score = grade.score else { return nil }
-            let level = tier.difficulty
-            // The band the score falls in, as [from, to) on the grader's scale.
-            let starts = [0] + SudokuRating.bands.map(\.from)
-            let index = Difficulty.allCases.firstIndex(of: level)!
-            let from = starts[index]
-            let to = index + 1 < starts.count ? starts[index + 1] : from + 1_000
-            self.init(game: SudokuKind.name, score: score, level: level,
-                      value: Double(index) + Self.fraction(score, from: from, to: to))
-        } else if let tangram = puzzle as? TangramPuzzle {
-            guard let estimate = TangramDifficulty.estimate(for: tangram) else { return nil }
-            let level = estimate.level
-            let index = Difficulty.allCases.firstIndex(of: level)!
-            // Points bands of TangramDifficulty.level: ...3, 4...5, 6...7, 8...
-            let bands = [(0, 4), (4, 6), (6, 8), (8, 12)]
-            self.init(game: TangramKind.name, score: estimate.points, level: level,
-                      value: Double(index) + Self.fraction(estimate.points, from: bands[index].0, to: bands[index].1))
-        } else {
-            return nil
-        }
+        func measure<P: Puzzle>(_ puzzle: P) -> PuzzleMeasure? { P.Kind.measure(puzzle) }
+        guard let measured = measure(puzzle) else { return nil }
+        self = measured
+    }
+
+    /// A measure from a score on a kind's scale: `level` is the measured level, and `band` the
+    /// scores [from, to) that level spans.
+    public init(game: String, score: Int, scoreName: String, level: Difficulty, band: (from: Int, to: Int)) {
+        let index = Difficulty.allCases.firstIndex(of: level)!
+        self.init(game: game, score: score, level: level, value: Double(index) + Self.fraction(score, from: band.from, to: band.to))
+        self.scoreName = scoreName
     }
 
     /// How far `score` is into [from, to), in [0, 0.9]: never the next level's start.
-    static func fraction(_ score: Int, from: Int, to: Int) -> Double {
+    public static func fraction(_ score: Int, from: Int, to: Int) -> Double {
         let raw = Double(score - from) / Double(max(1, to - from))
         return (min(0.9, max(0, raw)) * 100).rounded() / 100
     }
 
     /// `1.4 (medium, score 1020)`.
     public var description: String {
-        "\(Self.text(value)) (\(level.rawValue), \(game == SudokuKind.name ? "grader score" : "solver points") \(score))"
+        "\(Self.text(value)) (\(level.rawValue), \(scoreName) \(score))"
     }
 
     /// A value with one decimal, as findings and charts print it.

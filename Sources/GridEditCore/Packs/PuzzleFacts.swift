@@ -24,20 +24,10 @@ public struct PuzzleFacts: Sendable, Hashable {
         self.exactGivens = exactGivens
     }
 
-    /// The facts of a decoded puzzle.
+    /// The facts of a decoded puzzle (its kind's ``PuzzleKind/sameAs(_:)``).
     public init(_ puzzle: any Puzzle) {
-        id = puzzle.id
-        difficulty = puzzle.difficulty
-        sameAsKey = nil
-        exactGivens = nil
-        if let sudoku = puzzle as? SudokuPuzzle {
-            let givens = sudoku.givens
-            exactGivens = "\(givens.size.rawValue):" + givens.cells.map { String($0, radix: 16) }.joined()
-            sameAsKey = "sudoku \(givens.size.rawValue):" + SudokuCanonicalForm.key(givens)
-        } else if let tangram = puzzle as? TangramPuzzle, let figure = TangramTarget.figure(of: tangram) {
-            sameAsKey = "tangram " + figure.congruenceKey.edges.map { edge in
-                [edge.start.x, edge.start.y, edge.end.x, edge.end.y].map { "\($0.numerator.a),\($0.numerator.b)" }.joined(separator: " ")
-            }.joined(separator: ";")
-        }
+        func sameAs<P: Puzzle>(_ puzzle: P) -> (key: String, exact: String?)? { P.Kind.sameAs(puzzle) }
+        let same = sameAs(puzzle)
+        self.init(id: puzzle.id, difficulty: puzzle.difficulty, sameAsKey: same?.key, exactGivens: same?.exact)
     }
 }

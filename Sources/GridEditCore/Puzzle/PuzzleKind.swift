@@ -41,6 +41,16 @@ public protocol PuzzleKind: Sendable {
     /// Called before a save writes the puzzle: adjust what the file should keep, and say so
     /// (a Sudoku keeps a correctly filled-in grid as its solution).
     static func prepareForSave(_ puzzle: inout Model) -> [String]
+
+    // MARK: Packs and curricula
+
+    /// A key equal for two puzzles that are the same puzzle in disguise (the pack rule
+    /// `pack.duplicate-puzzle`), prefixed with the kind's name, and the puzzle exactly as written
+    /// when "the same as written" is worth telling apart; nil when there is nothing to compare.
+    static func sameAs(_ puzzle: Model) -> (key: String, exact: String?)?
+    /// The puzzle's difficulty as its own measure gives it, for curricula; nil when it cannot be
+    /// measured.
+    static func measure(_ puzzle: Model) -> PuzzleMeasure?
 }
 
 /// Why a part could not be read or set: an unknown part name, or a value the kind refuses.
@@ -67,6 +77,10 @@ extension PuzzleKind {
     }
 
     public static func prepareForSave(_ puzzle: inout Model) -> [String] { [] }
+
+    public static func sameAs(_ puzzle: Model) -> (key: String, exact: String?)? { nil }
+
+    public static func measure(_ puzzle: Model) -> PuzzleMeasure? { nil }
 
     /// Reads a part value with the kind's own file decoders: the value is checked exactly as a
     /// file's would be, and the first finding becomes the error.
