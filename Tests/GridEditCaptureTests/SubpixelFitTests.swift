@@ -43,17 +43,12 @@ struct SubpixelFitTests {
     static func coverageByPixel(_ template: ShapeTemplate, _ placement: PieceFinder.Placement, slot: Int16, owner: [Int16]) -> Double {
         let n = TopView.size, ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
         let edges = PieceFinder.inwardEdges(template, placement)
-        // The pixels whose centres lie within a pixel of the outline's bounding box, as the fit looks at.
-        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
-        let xs = polygon.map(\.x), ys = polygon.map(\.y)
-        let firstRow = max(0, Int(((top - ys.max()!) * ppu - 1.5).rounded(.up)))
-        let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu + 0.5).rounded(.down)))
-        let firstColumn = max(0, Int(((xs.min()! + margin) * ppu - 1.5).rounded(.up)))
-        let lastColumn = min(n - 1, Int(((xs.max()! + margin) * ppu + 0.5).rounded(.down)))
+        // The pixels the fit looks at (those whose centres lie within a pixel of the outline's bounding box).
+        guard let box = PieceFinder.coverageBox(template, placement, size: n) else { return 0 }
         var plus = 0.0, minus = 0.0
-        for row in firstRow...lastRow {
+        for row in box.rows {
             let y = top - (Double(row) + 0.5) / ppu
-            for column in firstColumn...lastColumn {
+            for column in box.columns {
                 let o = owner[row * n + column]
                 guard o != -2 else { continue }
                 let x = (Double(column) + 0.5) / ppu - margin

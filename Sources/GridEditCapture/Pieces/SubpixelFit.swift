@@ -24,19 +24,26 @@ extension PieceFinder {
         }
     }
 
+    /// The pixels ``coverageScore(_:_:slot:owner:size:)`` looks at: those whose centres lie within
+    /// a pixel of the outline's bounding box; nil when none is in the top view.
+    static func coverageBox(_ template: ShapeTemplate, _ placement: Placement, size n: Int) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>)? {
+        let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
+        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        let xs = polygon.map(\.x), ys = polygon.map(\.y)
+        let firstRow = max(0, Int(((top - ys.max()!) * ppu - 1.5).rounded(.up)))
+        let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu + 0.5).rounded(.down)))
+        let firstColumn = max(0, Int(((xs.min()! + margin) * ppu - 1.5).rounded(.up)))
+        let lastColumn = min(n - 1, Int(((xs.max()! + margin) * ppu + 0.5).rounded(.down)))
+        guard firstRow <= lastRow, firstColumn <= lastColumn else { return nil }
+        return (firstRow...lastRow, firstColumn...lastColumn)
+    }
+
     /// The score of ``score(_:_:slot:slotCount:owner:size:)`` with every pixel weighted by how much
     /// of it the outline covers (up to the slot's size, which is the same for every placement).
     static func coverageScore(_ template: ShapeTemplate, _ placement: Placement, slot: Int16, owner: [Int16], size n: Int) -> Double {
         let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
         let edges = inwardEdges(template, placement)
-        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
-        let xs = polygon.map(\.x), ys = polygon.map(\.y)
-        // Pixels whose centres lie within a pixel of the outline's bounding box.
-        let firstRow = max(0, Int(((top - ys.max()!) * ppu - 1.5).rounded(.up)))
-        let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu + 0.5).rounded(.down)))
-        let firstColumn = max(0, Int(((xs.min()! + margin) * ppu - 1.5).rounded(.up)))
-        let lastColumn = min(n - 1, Int(((xs.max()! + margin) * ppu + 0.5).rounded(.down)))
-        guard firstRow <= lastRow, firstColumn <= lastColumn else { return 0 }
+        guard let box = coverageBox(template, placement, size: n) else { return 0 }
         // Along a row every edge's distance is linear in x, so the stretch where the outline
         // surely covers a pixel whole (more than half a pixel inside every edge), and the one
         // where it surely covers nothing, are found per row; only the pixels between them are
@@ -45,7 +52,7 @@ extension PieceFinder {
         let whole = 0.5 / ppu + 1e-9, none = -0.5 / ppu - 1e-9
         var plus = 0.0, minus = 0.0
         owner.withUnsafeBufferPointer { owner in
-            for row in firstRow...lastRow {
+            for row in box.rows {
                 let y = top - (Double(row) + 0.5) / ppu
                 var wholeFrom = -Double.infinity, wholeTo = Double.infinity, someFrom = -Double.infinity, someTo = Double.infinity
                 for e in edges {
@@ -61,7 +68,7 @@ extension PieceFinder {
                         if c < none { someFrom = .infinity }
                     }
                 }
-                for column in firstColumn...lastColumn {
+                for column in box.columns {
                     let x = (Double(column) + 0.5) / ppu - margin
                     guard x >= someFrom, x <= someTo else { continue }  // surely covers nothing
                     let o = owner[row * n + column]
