@@ -135,7 +135,8 @@ let package = Package(
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore", "GridEditJSON", "CCairo"], path: "Tests/GridEditTestSupport"),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
         // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
-        .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo"],
+        .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo",
+                                                        "GridEditTestSupport"],
                 path: "Tests/SyntheticFrames", swiftSettings: optimisedInDebug),
         // Photograph-like frames drawn independently of the capture renderer's pieces (bevel,
         // shadow, gloss, a lens with distortion, colour temperature, JPEG, a hand): the second
@@ -145,7 +146,7 @@ let package = Package(
                 path: "Tests/PhotoFrames", swiftSettings: optimisedInDebug),
         // Noisy pose sequences that lay out exact figures piece by piece, replayed through the
         // editor's commands and checked against the figure: for the settling test and benchmark.
-        .target(name: "PoseSequences", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditLayout", "GridEditEditor"],
+        .target(name: "PoseSequences", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditLayout", "GridEditEditor", "GridEditTestSupport"],
                 path: "Tests/PoseSequences", swiftSettings: optimisedInDebug),
         // A W3C WebDriver client over chromedriver and Debian's chromium, with screenshot comparison
         // against reference PNGs: the real-browser harness of the browser tests (docs/testing.md).

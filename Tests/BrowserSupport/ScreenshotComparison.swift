@@ -119,8 +119,7 @@ public struct ScreenshotReferences: Sendable {
 
     /// `.build/screenshot-failures` of the checkout these tests were built from.
     public static var defaultFailureFolder: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/screenshot-failures")
+        GridEditBinary.repositoryRoot.appendingPathComponent(".build/screenshot-failures")
     }
 
     public func referenceFile(_ name: String) -> URL { folder.appendingPathComponent("\(name).png") }

@@ -20,15 +20,6 @@ public enum PhotoFrames {
     static let planePixelsPerUnit = 64.0
     static let supersampling = 2.0
 
-    static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
-
-    static let renderer: Result<Renderer, SyntheticFrameError> = {
-        do { return .success(try Renderer(style: Style.load(root + "/" + Style.defaultRelativePath))) } catch {
-            return .failure(SyntheticFrameError("cannot load the style's fonts: \(error)"))
-        }
-    }()
-
     /// The frame (BGR, owned by the caller: free it with `gev_image_free`).
     public static func render(_ scene: PhotoScene) throws(SyntheticFrameError) -> OpaquePointer {
         let frame = try renderUntilSensor(scene)
@@ -56,7 +47,7 @@ public enum PhotoFrames {
         let region = MatRegion(minX: page.minX - 1.5, minY: page.minY - 1.5, maxX: page.maxX + 1.5, maxY: page.maxY + 1.5)
         let table = Color(red: scene.tableColor.0, green: scene.tableColor.1, blue: scene.tableColor.2)
         let raster: MatRaster
-        do { raster = try renderer.get().rasterizeMat(mat, region: region, pixelsPerUnit: planePixelsPerUnit, surroundings: table) } catch {
+        do { raster = try SyntheticFrames.renderer.get().rasterizeMat(mat, region: region, pixelsPerUnit: planePixelsPerUnit, surroundings: table) } catch {
             throw SyntheticFrameError("cannot draw the mat: \(error)")
         }
         guard let plane = gev_image_from_bgra(raster.pixels.baseAddress, Int32(raster.width), Int32(raster.height), Int32(raster.stride))

@@ -1,4 +1,5 @@
 import Foundation
+import GridEditTestSupport
 import GridEditCore
 import GridEditGeometry
 import GridEditLayout
@@ -189,6 +190,5 @@ public struct ShippedFigure: Sendable {
 
 /// Where this harness finds the repository it was built from (the shipped figures, the templates).
 public enum PoseSequences {
-    public static let repository: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    public static let repository: URL = GridEditBinary.repositoryRoot
 }

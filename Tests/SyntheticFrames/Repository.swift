@@ -1,12 +1,12 @@
 import Foundation
 import GridEditCore
 import GridEditRender
+import GridEditTestSupport
 
-/// The checkout this target was built from (found from this file's path), for the shipped style
-/// (fonts), colour profile template and tangram figures.
+/// The checkout this target was built from (`GridEditBinary.repositoryRoot`), for the shipped
+/// style (fonts), colour profile template and tangram figures.
 enum Repository {
-    static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let root: String = GridEditBinary.repositoryRoot.path
 
     static func path(_ relative: String) -> String { root + "/" + relative }
 

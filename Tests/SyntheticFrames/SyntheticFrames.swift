@@ -99,6 +99,10 @@ public enum SyntheticFrames {
     public static func randomLayout(seed: UInt64) -> [Pose] { RandomLayout.poses(seed: seed) }
 
     /// The colour profile shipped for printed pieces (`templates/capture-colors.jsonc`).
+    /// The renderer with the shipped style's fonts, loaded once (the photo-like frames draw their
+    /// mat with it too).
+    public static var renderer: Result<Renderer, SyntheticFrameError> { Repository.renderer }
+
     public static func templateProfile() throws(SyntheticFrameError) -> ColorProfile {
         do {
             return try ColorProfile.load(path: Repository.path(ColorProfile.defaultRelativePath))
