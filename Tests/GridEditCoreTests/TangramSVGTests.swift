@@ -8,9 +8,7 @@ import Testing
 /// (Tests/Fixtures/tangram-import), in the ways vector tools write them.
 @Suite("Tangram figures from SVG, exactly")
 struct TangramSVGTests {
-    static func fixture(_ name: String) throws -> String {
-        try String(contentsOf: GridEditBinary.repositoryRoot.appendingPathComponent("Tests/Fixtures/tangram-import/\(name)"), encoding: .utf8)
-    }
+    static func fixture(_ name: String) throws -> String { try GridEditBinary.fixture("tangram-import/" + name) }
 
     static func shipped(_ name: String) throws -> TangramPuzzle {
         let path = GridEditBinary.repositoryRoot.appendingPathComponent("puzzles/tangram-starter/\(name).json").path

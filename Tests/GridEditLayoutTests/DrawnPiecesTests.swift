@@ -42,9 +42,7 @@ struct DrawnPiecesTests {
         }
     }
 
-    static func fixture(_ name: String) throws -> String {
-        try String(contentsOf: GridEditBinary.repositoryRoot.appendingPathComponent("Tests/Fixtures/tangram-import/\(name)"), encoding: .utf8)
-    }
+    static func fixture(_ name: String) throws -> String { try GridEditBinary.fixture("tangram-import/" + name) }
 
     @Test("GCompris levels placed by hand settle into the shipped figures; a square pushed 0.2 units is refused")
     func gcomprisLevels() throws {

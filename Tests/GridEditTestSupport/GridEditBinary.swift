@@ -39,6 +39,11 @@ public enum GridEditBinary {
         return environment
     }
 
+    /// The text of a file under `Tests/Fixtures` (`tangram-import/square.svg`).
+    public static func fixture(_ relative: String) throws -> String {
+        try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/" + relative), encoding: .utf8)
+    }
+
     /// The repository checkout, found from this source file's location.
     public static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
