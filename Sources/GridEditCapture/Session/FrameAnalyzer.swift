@@ -37,12 +37,18 @@ public struct FrameAnalyzer: Sendable {
     }
 
     public func analyze(_ frame: VisionImage) -> FrameAnalysis {
-        switch locator.locate(in: frame) {
-        case .failure(let failure):
-            return FrameAnalysis(outcome: .noMat(failure))
-        case .success(let view):
-            guard let warp = TopView.Warp(view: view) else { return FrameAnalysis(outcome: .noMat(.inconsistent(view.visibleMarkers))) }
-            return analyze(frame, view: view, warp: warp)
+        switch mat(in: frame) {
+        case .failure(let failure): return FrameAnalysis(outcome: .noMat(failure))
+        case .success(let (view, warp)): return analyze(frame, view: view, warp: warp)
+        }
+    }
+
+    /// Where the mat is in a frame, and the warp of its top view: the first step of
+    /// ``analyze(_:)``, which ``StreamAnalyzer`` keeps while the markers hold still.
+    public func mat(in frame: VisionImage) -> Result<(view: MatView, warp: TopView.Warp), MatLocator.Failure> {
+        locator.locate(in: frame).flatMap { view in
+            guard let warp = TopView.Warp(view: view) else { return .failure(.inconsistent(view.visibleMarkers)) }
+            return .success((view, warp))
         }
     }
 
@@ -58,8 +64,8 @@ public struct FrameAnalyzer: Sendable {
     /// The mat and the top view of a frame: the first steps of ``analyze(_:)``, and all that
     /// calibration needs.
     public func topView(_ frame: VisionImage) -> Result<(MatView, TopView), MatLocator.Failure> {
-        locator.locate(in: frame).flatMap { view in
-            guard let top = TopView(frame: frame, view: view) else { return .failure(.inconsistent(view.visibleMarkers)) }
+        mat(in: frame).flatMap { view, warp in
+            guard let top = TopView(frame: frame, warp: warp) else { return .failure(.inconsistent(view.visibleMarkers)) }
             return .success((view, top))
         }
     }

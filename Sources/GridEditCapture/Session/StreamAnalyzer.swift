@@ -32,8 +32,6 @@ public final class StreamAnalyzer {
         /// Nothing moved: an earlier frame's analysis taken as it is.
         public var unchanged = 0
 
-        public var total: Int { full + matKept + unchanged }
-
         public init(full: Int = 0, matKept: Int = 0, unchanged: Int = 0) {
             (self.full, self.matKept, self.unchanged) = (full, matKept, unchanged)
         }
@@ -84,32 +82,42 @@ public final class StreamAnalyzer {
         counts.full += 1
         mat = nil
         last = nil
-        switch analyzer.locator.locate(in: frame) {
+        switch analyzer.mat(in: frame) {
         case .failure(let failure):
             return FrameAnalysis(outcome: .noMat(failure))
-        case .success(let view):
-            guard let warp = TopView.Warp(view: view) else { return FrameAnalysis(outcome: .noMat(.inconsistent(view.visibleMarkers))) }
+        case .success(let (view, warp)):
             let analysis = analyzer.analyze(frame, view: view, warp: warp)
-            let markers = analyzer.locator.layout.markers.map(\.corners)
-            let boxes = markers.compactMap { PixelBox(around: $0, seenThrough: view, width: frame.width, height: frame.height) }
-            mat = KnownMat(view: view, warp: warp, thumbnail: thumbnail,
-                           markerCells: thumbnail.cells(covering: markers, seenThrough: view),
+            // Each marker where the frame shows it, projected once for its cells and its box.
+            let extents = analyzer.locator.layout.markers.compactMap { Extent(of: $0.corners, seenThrough: view) }
+            let boxes = extents.compactMap { PixelBox(around: $0, width: frame.width, height: frame.height) }
+            mat = KnownMat(view: view, warp: warp, thumbnail: thumbnail, markerCells: thumbnail.cells(covering: extents),
                            markerBoxes: boxes, markerDetail: Self.detail(of: frame, in: boxes))
             last = (thumbnail, analysis)
             return analysis
         }
     }
 
-    /// The frame pixels (inclusive ranges) around a quadrilateral of mat units, a few pixels
-    /// out; nil when it is not in the frame.
+    /// The frame pixels a quadrilateral of mat units (a marker's corners) spans as the frame
+    /// shows it through a view; nil when the view puts it nowhere near the frame.
+    struct Extent {
+        var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+        init?(of quad: [(x: Double, y: Double)], seenThrough view: MatView) {
+            let pixels = quad.map { view.pixel($0.x, $0.y) }
+            guard pixels.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e6 && abs($0.y) < 1e6 }) else { return nil }
+            (minX, maxX) = (pixels.map(\.x).min()!, pixels.map(\.x).max()!)
+            (minY, maxY) = (pixels.map(\.y).min()!, pixels.map(\.y).max()!)
+        }
+    }
+
+    /// The frame pixels (inclusive ranges) around an extent, a few pixels out; nil when it is
+    /// not in the frame.
     struct PixelBox {
         var columns: ClosedRange<Int>, rows: ClosedRange<Int>
 
-        init?(around quad: [(x: Double, y: Double)], seenThrough view: MatView, width: Int, height: Int) {
-            let pixels = quad.map { view.pixel($0.x, $0.y) }
-            guard pixels.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e6 && abs($0.y) < 1e6 }) else { return nil }
-            let left = max(0, Int(pixels.map(\.x).min()!) - 3), right = min(width - 2, Int(pixels.map(\.x).max()!) + 3)
-            let top = max(0, Int(pixels.map(\.y).min()!) - 3), bottom = min(height - 2, Int(pixels.map(\.y).max()!) + 3)
+        init?(around extent: Extent, width: Int, height: Int) {
+            let left = max(0, Int(extent.minX) - 3), right = min(width - 2, Int(extent.maxX) + 3)
+            let top = max(0, Int(extent.minY) - 3), bottom = min(height - 2, Int(extent.maxY) + 3)
             guard left < right, top < bottom else { return nil }
             (columns, rows) = (left...right, top...bottom)
         }
@@ -180,18 +188,13 @@ public final class StreamAnalyzer {
             }
         }
 
-        /// The cells over each quadrilateral of mat units (a marker's corners) as the frame shows
-        /// it through `view`, and one cell around them.
-        func cells(covering quads: [[(x: Double, y: Double)]], seenThrough view: MatView) -> [Int] {
+        /// The cells over each extent (a marker as the frame shows it), and one cell around them.
+        func cells(covering extents: [Extent]) -> [Int] {
             let cellWidth = Double(frameWidth) / Double(columns), cellHeight = Double(frameHeight) / Double(rows)
             var cells = Set<Int>()
-            for quad in quads {
-                let pixels = quad.map { view.pixel($0.x, $0.y) }
-                guard pixels.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e6 && abs($0.y) < 1e6 }) else { continue }
-                let low = (x: Int((pixels.map(\.x).min()! / cellWidth).rounded(.down)) - 1,
-                           y: Int((pixels.map(\.y).min()! / cellHeight).rounded(.down)) - 1)
-                let high = (x: Int((pixels.map(\.x).max()! / cellWidth).rounded(.down)) + 1,
-                            y: Int((pixels.map(\.y).max()! / cellHeight).rounded(.down)) + 1)
+            for extent in extents {
+                let low = (x: Int((extent.minX / cellWidth).rounded(.down)) - 1, y: Int((extent.minY / cellHeight).rounded(.down)) - 1)
+                let high = (x: Int((extent.maxX / cellWidth).rounded(.down)) + 1, y: Int((extent.maxY / cellHeight).rounded(.down)) + 1)
                 guard high.x >= 0, high.y >= 0, low.x < columns, low.y < rows else { continue }
                 for row in max(0, low.y)...min(rows - 1, high.y) {
                     for column in max(0, low.x)...min(columns - 1, high.x) { cells.insert(row * columns + column) }
