@@ -225,23 +225,19 @@ public struct Checker: Sendable {
         let item = files[index]
         let folder = FileSystem.folder(of: item.entry.path)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        // The folder's own entries in the walk, by name: before the manifest, then after it.
-        var earlier: [String: Int] = [:]
-        var previous = index - 1
-        while previous >= 0, files[previous].entry.path.hasPrefix(prefix) {
-            if FileSystem.folder(of: files[previous].entry.path) == folder {
-                earlier[FileSystem.lastComponent(of: files[previous].entry.path)] = previous
+        // The folder's own entries in the walk, by name, on one side of the manifest.
+        func entries(step: Int) -> [String: Int] {
+            var found: [String: Int] = [:]
+            var position = index + step
+            while files.indices.contains(position), files[position].entry.path.hasPrefix(prefix) {
+                if FileSystem.folder(of: files[position].entry.path) == folder {
+                    found[FileSystem.lastComponent(of: files[position].entry.path)] = position
+                }
+                position += step
             }
-            previous -= 1
+            return found
         }
-        var later: [String: Int] = [:]
-        var next = index + 1
-        while next < files.count, files[next].entry.path.hasPrefix(prefix) {
-            if FileSystem.folder(of: files[next].entry.path) == folder {
-                later[FileSystem.lastComponent(of: files[next].entry.path)] = next
-            }
-            next += 1
-        }
+        let earlier = entries(step: -1), later = entries(step: 1)
         let names = item.root.jsonNames(in: folder).filter { $0 != PackManifest.fileName }
         let present = Set(names)
         var listed: [(entry: Int, name: String)] = []
