@@ -94,11 +94,8 @@ extension Serve {
             try service.open(file)
             return
         }
-        let count = orphan.commands.count
-        let edits = "\(count) unsaved edit\(count == 1 ? "" : "s")"
         guard recover else {
-            StandardStreams.write("note: \(file) has \(edits) from a session that ended abruptly (started \(orphan.header.started)); "
-                                  + "`gridedit serve \(Tokenizer.escape(file)) --recover` restores them\n")
+            StandardStreams.write("note: \(orphan.summary(for: file)); `gridedit serve \(Tokenizer.escape(file)) --recover` restores them\n")
             try service.open(file)
             return
         }

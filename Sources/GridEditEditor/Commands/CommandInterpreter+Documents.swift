@@ -40,8 +40,7 @@ extension CommandInterpreter {
     /// Asks (or, in a script, follows --recover) about unsaved edits of an earlier session; true
     /// when the document was recovered (and so is open).
     private func offerRecovery(_ orphan: OrphanJournal, path: String, recover: Bool) throws(EditError) -> Bool {
-        let what = "\(path) has \(orphan.commands.count) unsaved edit\(orphan.commands.count == 1 ? "" : "s") "
-            + "from a session that ended abruptly (started \(orphan.header.started))"
+        let what = orphan.summary(for: path)
         var choice: Character = recover ? "r" : "k"
         if !recover {
             if console.isInteractive {

@@ -158,6 +158,13 @@ public struct OrphanJournal: Sendable {
     /// Lines after the header that could not be read (a line cut short by the crash, usually).
     public var unreadable: Int
 
+    /// `cat.json has 3 unsaved edits from a session that ended abruptly (started …)`: what the
+    /// REPL's `open`, `gridedit serve FILE` and the page say of it.
+    public func summary(for path: String) -> String {
+        "\(path) has \(commands.count) unsaved edit\(commands.count == 1 ? "" : "s") from a session that ended abruptly "
+            + "(started \(header.started))"
+    }
+
     /// `cat.json` or `untitled tangram`.
     public var title: String {
         if let path = header.path { return path }

@@ -273,8 +273,7 @@ public final class ServeSession {
         let edits = orphan.commands.count
         switch unsaved {
         case nil:
-            let message = "\(path) has \(edits) unsaved edit\(edits == 1 ? "" : "s") from a session that ended abruptly "
-                + "(started \(orphan.header.started)): recover them, discard them, or open the file as saved and keep them for later"
+            let message = orphan.summary(for: path) + ": recover them, discard them, or open the file as saved and keep them for later"
             return .fields(["type": .string("result"), "id": id, "ok": .bool(false), "error": .string(message),
                             "unsaved": .fields(["path": .string(path), "edits": .int(edits), "started": .string(orphan.header.started)])])
         case .recover?:
