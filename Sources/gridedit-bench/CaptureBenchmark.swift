@@ -57,9 +57,8 @@ enum CaptureBenchmark {
             print("             stages (median ms): " + breakdown.joined(separator: ", "))
             latencies.sort()
             let mean = latencies.reduce(0, +) / Double(latencies.count)
-            func percentile(_ p: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
             print(String(format: "  %4d×%-4d  %5.1f fps   latency median %5.1f ms, p95 %5.1f ms, max %5.1f ms   (%d frames, %d with a layout)",
-                         width, height, 1000 / mean, percentile(0.5), percentile(0.95), latencies.last!, latencies.count, recovered))
+                         width, height, 1000 / mean, percentile(latencies, 0.5), percentile(latencies, 0.95), latencies.last!, latencies.count, recovered))
         }
     }
 
@@ -148,7 +147,6 @@ enum CaptureBenchmark {
             latencies.sort()
             moving.sort()
             let mean = latencies.reduce(0, +) / Double(latencies.count)
-            func percentile(_ values: [Double], _ p: Double) -> Double { values[min(values.count - 1, Int(Double(values.count) * p))] }
             print(String(format: "  %4d×%-4d  %5.1f fps   latency median %5.1f ms, p95 %5.1f ms, max %5.1f ms   (goal at 1080p: ≥ 60 fps, p95 < 25 ms; 720p ≥ 120 fps)",
                          width, height, 1000 / mean, percentile(latencies, 0.5), percentile(latencies, 0.95), latencies.last!))
             print(String(format: "             %d frames: %d in full, %d with the mat kept, %d unchanged; moving frames median %.1f ms, max %.1f ms; "
@@ -161,22 +159,18 @@ enum CaptureBenchmark {
         }
     }
 
+    /// The value at share `p` of `sorted` (ascending).
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+
     /// A piece of `poses` and a shift of 2 units that leaves it half a unit clear of the
     /// others (bounding boxes) and inside the play area.
     static func carriable(_ poses: [Pose]) -> (TangramPiece, Vector)? {
-        func box(_ pose: Pose) -> (Double, Double, Double, Double) {
-            let xs = pose.vertices.map(\.doubleX), ys = pose.vertices.map(\.doubleY)
-            return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
-        }
         for pose in poses {
             for shift in [Vector(Exact(2), Exact(0)), Vector(Exact(-2), Exact(0)), Vector(Exact(0), Exact(2)), Vector(Exact(0), Exact(-2))] {
-                let moved = box(Pose(piece: pose.piece, position: pose.position + shift, rotation: pose.rotation, flipped: pose.flipped))
-                guard moved.0 >= 0.25, moved.1 >= 0.25, moved.2 <= 7.75, moved.3 <= 7.75 else { continue }
-                let clear = poses.filter { $0.piece != pose.piece }.allSatisfy { other in
-                    let b = box(other)
-                    return moved.2 + 0.5 <= b.0 || b.2 + 0.5 <= moved.0 || moved.3 + 0.5 <= b.1 || b.3 + 0.5 <= moved.1
+                let moved = Pose(piece: pose.piece, position: pose.position + shift, rotation: pose.rotation, flipped: pose.flipped)
+                if PhotoScene.inPlayArea([moved]), PhotoScene.isApart(poses.map { $0.piece == pose.piece ? moved : $0 }, pose.piece) {
+                    return (pose.piece, shift)
                 }
-                if clear { return (pose.piece, shift) }
             }
         }
         return nil

@@ -34,7 +34,7 @@ struct VideoMotionTests {
             for piece in [TangramPiece.square, .parallelogram, .medium] {
                 for (dx, dy) in [(-2, 0), (2, 0), (0, 2), (0, -2), (-2, 2), (2, 2), (-2, -2), (2, -2)] {
                     let start = moved(scene.poses, piece, by: Vector(Exact(dx), Exact(dy)))
-                    guard isApart(start, piece), inPlayArea(start) else { continue }
+                    guard PhotoScene.isApart(start, piece), PhotoScene.inPlayArea(start) else { continue }
                     var startScene = scene
                     startScene.poses = start
                     guard try captured(startScene, analyzer: analyzer) == footprints(start) else { continue }
@@ -165,23 +165,6 @@ struct VideoMotionTests {
 
     static func moved(_ poses: [Pose], _ piece: TangramPiece, by shift: Vector) -> [Pose] {
         poses.map { $0.piece == piece ? Pose(piece: piece, position: $0.position + shift, rotation: $0.rotation, flipped: $0.flipped) : $0 }
-    }
-
-    /// The piece lies at least half a unit from every other piece (bounding boxes).
-    static func isApart(_ poses: [Pose], _ piece: TangramPiece) -> Bool {
-        func box(_ pose: Pose) -> (Double, Double, Double, Double) {
-            let xs = pose.vertices.map(\.doubleX), ys = pose.vertices.map(\.doubleY)
-            return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
-        }
-        let mine = box(poses.first { $0.piece == piece }!)
-        return poses.filter { $0.piece != piece }.allSatisfy { other in
-            let b = box(other)
-            return mine.2 + 0.5 <= b.0 || b.2 + 0.5 <= mine.0 || mine.3 + 0.5 <= b.1 || b.3 + 0.5 <= mine.1
-        }
-    }
-
-    static func inPlayArea(_ poses: [Pose]) -> Bool {
-        poses.flatMap(\.vertices).allSatisfy { $0.doubleX >= 0.25 && $0.doubleX <= 7.75 && $0.doubleY >= 0.25 && $0.doubleY <= 7.75 }
     }
 
     struct AnnouncedPose: CustomStringConvertible {

@@ -137,3 +137,24 @@ func blackBody(_ kelvin: Double) -> (Double, Double, Double) {
     let (r, g, b) = rgb(kelvin), (r0, g0, b0) = rgb(6500)
     return (r / r0, g / g0, b / b0)
 }
+
+extension PhotoScene {
+    /// `piece` lies at least half a unit from every other piece of `poses` (bounding boxes): a
+    /// piece a hand can carry without touching the others.
+    public static func isApart(_ poses: [Pose], _ piece: TangramPiece) -> Bool {
+        func box(_ pose: Pose) -> (Double, Double, Double, Double) {
+            let xs = pose.vertices.map(\.doubleX), ys = pose.vertices.map(\.doubleY)
+            return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+        }
+        let mine = box(poses.first { $0.piece == piece }!)
+        return poses.filter { $0.piece != piece }.allSatisfy { other in
+            let b = box(other)
+            return mine.2 + 0.5 <= b.0 || b.2 + 0.5 <= mine.0 || mine.3 + 0.5 <= b.1 || b.3 + 0.5 <= mine.1
+        }
+    }
+
+    /// Every corner of `poses` lies a quarter unit or more inside the play area.
+    public static func inPlayArea(_ poses: [Pose]) -> Bool {
+        poses.flatMap(\.vertices).allSatisfy { $0.doubleX >= 0.25 && $0.doubleX <= 7.75 && $0.doubleY >= 0.25 && $0.doubleY <= 7.75 }
+    }
+}
