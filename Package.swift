@@ -15,7 +15,8 @@ import PackageDescription
 //                     `Settler` over `LayoutSnapper` over `AnchorManager`; `SnapSettings`, `CameraLayout`)
 //   GridEditEditor    the editor core: documents, undo, journal, validation, live input, the command
 //                     interpreter
-//   GridEditRender    Cairo previews, cards and sheets (Core and below, never Layout or the editor)
+//   GridEditMat       the printed capture mat and the colour profiles (for Render and Capture)
+//   GridEditRender    Cairo previews, cards and sheets (Mat and below, never Layout or the editor)
 //   GridEditCapture   mat finding, piece segmentation and fitting, calibration (Core and Layout,
 //                     never the editor)
 //   GridEditPageProtocol  the page's messages to `gridedit serve`, decoded (JSON only: no HTTP, no editor)
@@ -32,7 +33,8 @@ import PackageDescription
 // The modules whose loops the test suite spends its time in (exact geometry, the Sudoku solver and
 // grader, settling, pixel fitting, the frame generators) are optimised in debug builds too: the
 // suite runs their seeded shares several times faster, and every other module stays debuggable.
-// (Release builds are optimised as always.)
+// (Release builds are optimised as always.) No library is exported as a product: a package
+// cannot depend on targets built with unsafe flags, and gridedit's API is its commands and files.
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
@@ -41,7 +43,6 @@ let package = Package(
     products: [
         .executable(name: "gridedit", targets: ["gridedit"]),
         .executable(name: "gridedit-capture", targets: ["gridedit-capture"]),
-        .library(name: "GridEditCore", targets: ["GridEditCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -81,7 +82,10 @@ let package = Package(
         .target(name: "GridEditCheck", dependencies: ["GridEditCore", "GridEditJSON", "CCrypto"]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "GridEditRender", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "CCairo"]),
+        // The printed capture mat and the colour profile that tells the pieces apart: Render draws
+        // the mat, Capture finds it; neither is the puzzles' domain, so neither lives in Core.
+        .target(name: "GridEditMat", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON"]),
+        .target(name: "GridEditRender", dependencies: ["GridEditCore", "GridEditMat", "GridEditGeometry", "GridEditJSON", "CCairo"]),
         // The render benchmark's baseline: the same drawing with plain cairo from C.
         .executableTarget(name: "cairo-baseline", dependencies: ["CCairo"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit",
@@ -122,10 +126,10 @@ let package = Package(
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"]), .unsafeFlags(["-O2"], .when(configuration: .debug))],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_videoio",
                                  "opencv_calib3d", "opencv_aruco"].map { .linkedLibrary($0) }),
-        .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditGeometry", "GridEditLayout"],
+        .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditMat", "GridEditGeometry", "GridEditLayout"],
                 swiftSettings: optimisedInDebug),
         .executableTarget(name: "gridedit-capture", dependencies: [
-            "GridEditCapture", "GridEditCore", "GridEditRender", "CVision",
+            "GridEditCapture", "GridEditCore", "GridEditMat", "GridEditRender", "CVision",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gridedit-bench", dependencies: ["GridEditCore", "GridEditCheck", "GridEditProcess", "GridEditJSON", "GridEditRender", "cairo-baseline", "GridEditLayout", "GridEditEditor",
@@ -135,13 +139,13 @@ let package = Package(
         .target(name: "GridEditTestSupport", dependencies: ["GridEditCore", "GridEditJSON", "CCairo"], path: "Tests/GridEditTestSupport"),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
         // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
-        .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo",
+        .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditMat", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo",
                                                         "GridEditTestSupport"],
                 path: "Tests/SyntheticFrames", swiftSettings: optimisedInDebug),
         // Photograph-like frames drawn independently of the capture renderer's pieces (bevel,
         // shadow, gloss, a lens with distortion, colour temperature, JPEG, a hand): the second
         // frame source of the capture tests and `gridedit-bench capture`.
-        .target(name: "PhotoFrames", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditRender", "GridEditLayout", "GridEditCapture",
+        .target(name: "PhotoFrames", dependencies: ["GridEditCore", "GridEditMat", "GridEditGeometry", "GridEditRender", "GridEditLayout", "GridEditCapture",
                                                     "CVision", "CCairo", "SyntheticFrames", "PoseSequences"],
                 path: "Tests/PhotoFrames", swiftSettings: optimisedInDebug),
         // Noisy pose sequences that lay out exact figures piece by piece, replayed through the
@@ -155,7 +159,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/BrowserSupport"),
-        .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "SyntheticFrames", "PhotoFrames", "GridEditCore", "GridEditGeometry",
+        .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "GridEditMat", "SyntheticFrames", "PhotoFrames", "GridEditCore", "GridEditGeometry",
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
         .testTarget(name: "GridEditGeometryTests", dependencies: ["GridEditGeometry", "GridEditCore"]),  // Core: its SplitMix64
         .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON", "GridEditCore"]),  // Core: its SplitMix64
@@ -163,7 +167,7 @@ let package = Package(
         .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
                                                               "GridEditCheck"]),  // Check: generated and stored packs pass it
         .testTarget(name: "GridEditCheckTests", dependencies: ["GridEditCheck", "GridEditCore", "GridEditJSON", "GridEditTestSupport"]),
-        .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
+        .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditMat", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
         .testTarget(name: "GridEditLayoutTests", dependencies: ["GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON",
                                                                 "GridEditTestSupport"]),
         // The toy kind: a puzzle kind that lives only in the tests, the proof that a kind is one
@@ -183,7 +187,7 @@ let package = Package(
             "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
             "ServeTestClient", "ToyKind", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
+        .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "GridEditMat", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
                                                                   "GridEditJSON", "ServeTestClient", "GridEditCapture", "PhotoFrames"]),
         // The page of `gridedit serve` in chromium: the real binary, its saved files read back with
         // Core, expected poses worked out by the editor's own settling engine.

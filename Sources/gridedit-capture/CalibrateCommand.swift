@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GridEditCapture
 import GridEditCore
+import GridEditMat
 
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import GridEditCapture
 import GridEditCore
+import GridEditMat
 
 /// The options every capture command shares: where frames come from and the colour profile.
 struct SourceOptions: ParsableArguments {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CVision
 import Foundation
 import GridEditCore
+import GridEditMat
 import GridEditRender
 
 /// `gridedit mat`: the printable capture mat, and with `--pieces` a second page of pieces to cut

@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCapture
 import GridEditCore
+import GridEditMat
 import GridEditLayout
 import GridEditTestSupport
 import PhotoFrames

@@ -1,5 +1,6 @@
 import GridEditCapture
 import GridEditCore
+import GridEditMat
 import Testing
 
 /// The lens model and its estimate from the mat's marker corners, on corners projected by a known

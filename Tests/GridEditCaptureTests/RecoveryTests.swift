@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCapture
 import GridEditCore
+import GridEditMat
 import GridEditGeometry
 import GridEditLayout
 import SyntheticFrames

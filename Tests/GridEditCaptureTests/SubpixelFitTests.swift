@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditMat
 import Testing
 @testable import GridEditCapture
 

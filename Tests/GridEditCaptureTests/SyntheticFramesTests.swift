@@ -1,6 +1,7 @@
 import CVision
 import Foundation
 import GridEditCore
+import GridEditMat
 import GridEditGeometry
 import SyntheticFrames
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GridEditCore
+import GridEditMat
 import GridEditGeometry
 import GridEditRender
 import GridEditTestSupport

@@ -2,6 +2,7 @@ import CCairo
 import CVision
 import Foundation
 import GridEditCore
+import GridEditMat
 import GridEditRender
 import SyntheticFrames
 

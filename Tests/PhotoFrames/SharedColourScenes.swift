@@ -2,6 +2,7 @@ import CVision
 import Foundation
 import GridEditCapture
 import GridEditCore
+import GridEditMat
 import SyntheticFrames
 
 /// Photograph-like frames of sets whose pieces share a colour (or nearly), and what capture makes

@@ -1,5 +1,6 @@
 import Foundation
 import GridEditCore
+import GridEditMat
 
 /// Where the camera sees the mat: the frame's size and the image positions of the mat extent's
 /// four corners (pixels, origin at the top-left corner of the top-left pixel), which fix the

@@ -1,6 +1,7 @@
 import CVision
 import Foundation
 import GridEditCore
+import GridEditMat
 import GridEditGeometry
 
 /// The frames the capture end-to-end tests read, drawn into one folder: one layout from three

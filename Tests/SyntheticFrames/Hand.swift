@@ -1,5 +1,6 @@
 import Foundation
 import GridEditCore
+import GridEditMat
 import GridEditGeometry
 
 /// A hand reaching onto the mat, in mat units: an elliptic palm, three or four fingers, an arm

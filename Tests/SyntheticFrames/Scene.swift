@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditMat
 import GridEditRender
 
 /// Everything a synthetic frame shows: the printed mat on a table, pieces at exact poses in a

@@ -1,6 +1,7 @@
 import CCairo
 import CVision
 import GridEditCore
+import GridEditMat
 import GridEditRender
 
 /// Camera frames drawn by gridedit's own renderer: the mat and pieces at exact poses, seen in

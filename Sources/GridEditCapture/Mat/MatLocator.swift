@@ -1,5 +1,6 @@
 import CVision
 import GridEditCore
+import GridEditMat
 
 /// Where the mat is in one camera frame: the perspective that maps mat units onto pixels, found
 /// from the ArUco markers printed around the play area.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GridEditCore
+import GridEditMat
 import GridEditLayout
 
 /// Finds the pieces in a labelled top view and fits each one's ideal shape to its pixels.

@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditMat
 
 /// Every top-view pixel sorted into paper, one of the profile's colours, or unknown (a hand, a
 /// shadow, the dark marker border, anything of no piece's colour). Unknown pixels are neither

@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditMat
 
 /// The last, sub-pixel step of a piece's fit.
 ///

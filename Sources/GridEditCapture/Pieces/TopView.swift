@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import GridEditCore
+import GridEditMat
 
 /// The play area seen from straight above: the camera frame warped through the mat's perspective
 /// onto a square grid of `pixelsPerUnit`, covering the 8×8 area and a thin margin (which stops

@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditMat
 import GridEditGeometry
 
 /// `gridedit capture calibrate`: a colour profile measured from a frame in which each piece lies

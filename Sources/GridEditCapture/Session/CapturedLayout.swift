@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditMat
 import GridEditLayout
 
 /// Why one frame gave no layout, in words for the designer.

@@ -1,4 +1,5 @@
 import GridEditCore
+import GridEditMat
 import GridEditLayout
 
 /// One camera frame, read: where the mat is and which pieces lie on it.

@@ -1,5 +1,6 @@
 import Foundation
 import GridEditCore
+import GridEditMat
 import GridEditLayout
 
 /// `gridedit capture --stream`: what the REPL's `capture` command runs. Frames go through the

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CCairo
 import GridEditCore
+import GridEditMat
 import GridEditGeometry
 
 /// The printable capture mat (`gridedit mat`), at exact physical scale on A4 or Letter portrait:

@@ -1,3 +1,4 @@
+import GridEditCore
 /// Which colour is which piece: what camera capture needs to tell the seven pieces apart.
 ///
 /// A profile is a small JSON file (`templates/capture-colors.jsonc` for the pieces printed by

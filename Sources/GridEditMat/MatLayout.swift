@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditGeometry
 
 /// The printed capture mat, in play-area units (origin at the play area's bottom-left corner,

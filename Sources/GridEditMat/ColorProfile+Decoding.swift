@@ -1,3 +1,4 @@
+import GridEditCore
 import GridEditJSON
 
 /// Why a colour profile could not be loaded or saved. Every case names the file; `invalid`
