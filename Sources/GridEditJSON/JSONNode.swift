@@ -3,8 +3,8 @@
 /// Semantic checks walk this tree; because every node carries its `location`
 /// and `path`, any complaint can say "pieces[3].rotation at 12:19" without the
 /// checker tracking positions itself.
-public struct JSONNode: Sendable {
-    public enum Value: Sendable {
+public struct JSONNode: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
         case null
         case bool(Bool)
         case number(JSONNumber)
@@ -47,7 +47,7 @@ public struct JSONNode: Sendable {
 
 /// One `"key": value` pair of an object. The key has its own location so that
 /// "unknown key" messages can point at the key rather than its value.
-public struct JSONMember: Sendable {
+public struct JSONMember: Sendable, Equatable {
     public var key: String
     public var keyLocation: SourceLocation
     public var value: JSONNode

@@ -95,7 +95,11 @@ public struct TouchLineReader: Sendable {
 
     /// Reads one non-blank line; `number` is its line number, for the error.
     public mutating func read(_ text: Substring, number: Int) throws(JSONLineError) -> Line {
-        let object = try LineObject(parsing: text, line: number)
+        try read(LineObject(parsing: text, line: number))
+    }
+
+    /// Reads one line already parsed (the page's touch message carries the event's object).
+    public mutating func read(_ object: LineObject) throws(JSONLineError) -> Line {
         lines += 1
         if lines == 1 && object.has("touchFile") {
             try Self.checkKeys(object, allowed: Self.headerKeys)

@@ -10,9 +10,9 @@ public enum ClientMessage: Sendable, Equatable {
     case hello
     /// An editor command line, as typed in the REPL (only the verbs in ``BrowserCommands``).
     case command(String)
-    /// One touch event, exactly a touch-file line (`{"t":…,"type":"down","pointer":1,"x":…,"y":…}`),
-    /// re-serialized compactly for the touch-file reader.
-    case touch(String)
+    /// One touch event, an object exactly as a touch-file line holds it
+    /// (`{"t":…,"type":"down","pointer":1,"x":…,"y":…}`), handed to the touch-file reader as parsed.
+    case touch(JSONNode)
     /// Where a dragged piece would land if released now: a dry-run settle of `move`.
     case ghost(piece: String, dx: Double, dy: Double)
     /// Open a puzzle file of the served folder (a path relative to it). A file with unsaved
@@ -83,7 +83,7 @@ public enum ClientMessage: Sendable, Equatable {
                 guard let event = node["event"], case .object = event.value else {
                     throw object.fail("\"event\" must be a touch-file event object such as {\"t\":0,\"type\":\"down\",\"pointer\":1,\"x\":1,\"y\":1}")
                 }
-                message = .touch(event.toJSONValue().compactText)
+                message = .touch(event)
             case "ghost":
                 try allow(object, ["piece", "dx", "dy"])
                 message = .ghost(piece: try object.string("piece"), dx: try object.double("dx"), dy: try object.double("dy"))

@@ -16,6 +16,8 @@ public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case missing(String)
     /// A new file's folder does not exist and was not to be created, or could not be.
     case missingFolder(String)
+    /// A puzzle was to be opened, made or saved at a path that is not a `.json` file.
+    case notPuzzleFile(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .outside(let path): "\(path) leaves the folder gridedit serve was started on; only files inside it are served"
         case .missing(let path): "\(path) does not exist in the served folder"
         case .missingFolder(let path): "\(path): its folder does not exist in the served folder and cannot be made there; name a file in an existing folder"
+        case .notPuzzleFile(let path): "\(path) is not a puzzle file: name it .json"
         }
     }
 }
@@ -30,8 +33,7 @@ public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
 /// The one folder `gridedit serve` was started on, resolved once to its real path.
 ///
 /// Every path a browser names (a card, a file to open, a `save as` target) goes through
-/// ``resolve(_:mustExist:)``: the one place that decides what may be touched. Issue 18 is writing a
-/// general file-access policy; this type is the seam where it will plug in.
+/// ``resolve(_:mustExist:)``: the one place that decides what may be touched.
 public struct ServedFolder: Sendable, Equatable {
     /// The folder's real path (symlinks resolved), without a trailing slash.
     public let root: String

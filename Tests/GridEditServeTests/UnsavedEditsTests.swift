@@ -81,7 +81,10 @@ import Testing
         #expect(replies[0].string("error")?.contains("2 unsaved edits from a session that ended abruptly") == true)
         #expect(replies[1].bool("ok") == true && replies[1].outputTexts.contains { $0.hasPrefix("recovered 2 edits") }, "\(replies[1].outputTexts)")
         #expect(replies[2].bool("ok") == true && replies[2].outputTexts.first == "discarded the 2 unsaved edits of starter/cat.json")
-        #expect(replies[3].bool("ok") == true)
+        // The page's own answer, in the page's words: no REPL hint (`open --recover PATH`), the
+        // file named as the page named it.
+        #expect(replies[3].bool("ok") == true && !replies[3].outputTexts.contains { $0.contains("--recover") }
+                && replies[3].outputTexts.first?.hasPrefix("opened starter/square-scattered.json (tangram") == true, "\(replies[3].outputTexts)")
         #expect(replies[4].string("type") == "error" && replies[4].string("message")?.contains("\"unsaved\" is one of") == true, "\(replies[4])")
     }
 

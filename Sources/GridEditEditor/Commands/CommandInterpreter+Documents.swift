@@ -2,11 +2,32 @@ import GridEditCore
 import GridEditLayout
 
 extension CommandInterpreter {
+    /// Performs a typed document request (the page's open, new and save); what it says goes to
+    /// the console, as for the REPL's lines, which are parsed into the same requests.
+    public func perform(_ request: DocumentRequest) -> DocumentReply {
+        do throws(EditError) {
+            switch request {
+            case .new(let template, let path, let empty): try newDocument(template: template, path: path, empty: empty)
+            case .open(let path, let shownAs, let unsaved):
+                if let orphan = try open(path, shownAs: shownAs ?? path, unsaved: unsaved) { return .unsaved(orphan) }
+            case .save(let target, let force): try save(as: target, force: force)
+            }
+            return .done
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
     func newDocument(_ a: inout Arguments) throws(EditError) {
         let empty = a.flag("--empty")
-        var template = try a.next("a template (tangram, sudoku-4x4, sudoku-6x6, sudoku-9x9)")
+        let template = try a.next("a template (tangram, sudoku-4x4, sudoku-6x6, sudoku-9x9)")
         let path = a.optional()
         try a.end()
+        try newDocument(template: template, path: path, empty: empty)
+    }
+
+    private func newDocument(template: String, path: String?, empty: Bool) throws(EditError) {
+        var template = template
         let names = TemplateLocator.names(in: service.environment.templatesFolder)
         if !names.contains(template), let match = names.first(where: { $0.hasPrefix(template + "-9") || $0 == "sudoku-" + template }) {
             template = match  // `new sudoku` is the 9×9 one; `new 4x4` the 4×4 one
@@ -19,46 +40,56 @@ extension CommandInterpreter {
 
     func open(_ a: inout Arguments) throws(EditError) {
         guard !a.isEmpty else { throw EditError("open needs a file; usage: \(a.spec.usage)") }
-        let recover = a.flag("--recover")
-        while let path = a.optional() {
-            if let already = service.document(at: path) {
-                service.activate(already)
-                console.say("\(already.displayName) is already open; now active", .note)
-                if liveView { console.documentChanged(already) }
-                continue
-            }
-            if let orphan = service.orphanedJournals(for: path).last, try offerRecovery(orphan, path: path, recover: recover) {
-                continue
-            }
-            let document = try service.open(path)
-            console.say("opened \(path) (\(document.kindName) \(kindSummary(document)))", .edit)
-            summarizeFindings(document)
-            if liveView { console.documentChanged(document) }
-        }
+        let unsaved: DocumentRequest.UnsavedEdits = a.flag("--recover") ? .recover : .ask
+        while let path = a.optional() { _ = try open(path, shownAs: path, unsaved: unsaved) }
     }
 
-    /// Asks (or, in a script, follows --recover) about unsaved edits of an earlier session; true
-    /// when the document was recovered (and so is open).
-    private func offerRecovery(_ orphan: OrphanJournal, path: String, recover: Bool) throws(EditError) -> Bool {
-        let what = orphan.summary(for: path)
-        var choice: Character = recover ? "r" : "k"
-        if !recover {
+    /// Opens one file; returns its unsaved edits from an earlier session, unopened, when told to
+    /// `refuse` them.
+    private func open(_ path: String, shownAs: String, unsaved: DocumentRequest.UnsavedEdits) throws(EditError) -> OrphanJournal? {
+        if let already = service.document(at: path) {
+            service.activate(already)
+            console.say("\(already.displayName) is already open; now active", .note)
+            if liveView { console.documentChanged(already) }
+            return nil
+        }
+        if let orphan = service.orphanedJournals(for: path).last {
+            if unsaved == .refuse { return orphan }
+            if try offerRecovery(orphan, path: shownAs, unsaved: unsaved) { return nil }
+        }
+        let document = try service.open(path)
+        console.say("opened \(shownAs) (\(document.kindName) \(kindSummary(document)))", .edit)
+        summarizeFindings(document)
+        if liveView { console.documentChanged(document) }
+        return nil
+    }
+
+    /// Asks about unsaved edits of an earlier session (at a terminal), or follows the request's
+    /// answer; true when the document was recovered (and so is open).
+    private func offerRecovery(_ orphan: OrphanJournal, path: String, unsaved: DocumentRequest.UnsavedEdits) throws(EditError) -> Bool {
+        var choice = unsaved
+        if choice == .ask {
+            let what = orphan.summary(for: path)
             if console.isInteractive {
-                choice = console.ask(what + ". Recover them?",
-                                     options: [("r", "recover"), ("d", "discard them"), ("k", "keep them for later")]) ?? "k"
+                switch console.ask(what + ". Recover them?", options: [("r", "recover"), ("d", "discard them"), ("k", "keep them for later")]) {
+                case "r": choice = .recover
+                case "d": choice = .discard
+                default: choice = .keep
+                }
             } else {
                 console.say("note: \(what); `open --recover \(path)` restores them", .note)
+                choice = .keep
             }
         }
         switch choice {
-        case "r":
-            let recovery = try service.recover(orphan)
-            reportRecovery(recovery)
+        case .recover:
+            reportRecovery(try service.recover(orphan))
             return true
-        case "d":
+        case .discard:
             service.discard(orphan)
-            console.say("discarded the unsaved edits of \(path)", .note)
-        default:
+            let edits = orphan.commands.count
+            console.say("discarded the \(edits) unsaved edit\(edits == 1 ? "" : "s") of \(path)", .note)
+        case .ask, .refuse, .keep:
             break
         }
         return false
@@ -83,14 +114,18 @@ extension CommandInterpreter {
     }
 
     func save(_ a: inout Arguments) throws(EditError) {
-        let document = try requireDocument()
         var target: String?
         if let word = a.optional() {
             guard word == "as" else { throw EditError("usage: save [--force] | save as PATH [--force]") }
             target = try a.next("a file name after `save as`")
         }
         try a.end()
-        let report = try service.save(document, as: target, force: a.flag("--force"))
+        try save(as: target, force: a.flag("--force"))
+    }
+
+    private func save(as target: String?, force: Bool) throws(EditError) {
+        let document = try requireDocument()
+        let report = try service.save(document, as: target, force: force)
         console.say("saved \(report.path)", .edit)
         for note in report.notes { console.say("  " + note, .note) }
     }

@@ -117,7 +117,7 @@ enum ServeRoutes {
     private static func puzzleFile(_ requested: String, in folder: ServedFolder, _ respond: (String, [UInt8]) -> Response) -> Response {
         let path: String
         do throws(PathRefusal) { path = try folder.resolve(requested) } catch { return refusal(error) }
-        guard path.hasSuffix(".json") else { return text(.notFound, "\(requested) is not a puzzle file (.json)\n") }
+        guard path.hasSuffix(".json") else { return refusal(.notPuzzleFile(requested)) }
         // Read through the file-access policy (issue 18): only a regular file of bounded size is
         // opened, so a FIFO or a device in a stranger's pack never blocks the server.
         switch TreeRoot(folder: folder.root).read(path) {
@@ -130,7 +130,7 @@ enum ServeRoutes {
         switch refusal {
         case .outside: text(.forbidden, "403 forbidden: \(refusal.description)\n")
         case .malformed: text(.badRequest, "\(refusal.description)\n")
-        case .missing, .missingFolder: text(.notFound, "\(refusal.description)\n")
+        case .missing, .missingFolder, .notPuzzleFile: text(.notFound, "\(refusal.description)\n")
         }
     }
 

@@ -190,43 +190,35 @@ public final class ServeSession {
         case .command(let line):
             if let refusal = BrowserCommands.refusal(line) { return Self.error(refusal, id: id) }
             return await run(line, id: id)
-        case .touch(let line):
-            return touch(line, id: id, client: client)
+        case .touch(let event):
+            return touch(event, id: id, client: client)
         case .ghost(let name, let dx, let dy):
             return ghost(name, dx: dx, dy: dy, id: id)
         case .open(let path, let unsaved):
             do throws(PathRefusal) {
                 let real = try folder.resolve(path)
-                guard real.hasSuffix(".json"), FileSystem.isFile(real) else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
+                guard real.hasSuffix(".json"), FileSystem.isFile(real) else { throw .notPuzzleFile(path) }
                 return await open(real, as: path, unsaved: unsaved, id: id)
             } catch { return Self.error(error.description, id: id) }
         case .new(let template, let path, let empty):
             guard !template.isEmpty, template.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
                 return Self.error("\"\(template)\" is not a template name; use tangram, sudoku-4x4, sudoku-6x6 or sudoku-9x9", id: id)
             }
-            let emptyFlag = empty ? " --empty" : ""
-            guard let path else { return await run("new " + template + emptyFlag, id: id) }
+            guard let path else { return await perform(.new(template: template, path: nil, empty: empty), id: id) }
             do throws(PathRefusal) {
-                guard path.hasSuffix(".json") else { return Self.error("\(path): name the new puzzle file .json", id: id) }
-                let real = try folder.resolve(path, mustExist: false, creatingFolders: true)
-                guard real.hasSuffix(".json") else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
-                return await run("new \(template) " + Tokenizer.escape(real) + emptyFlag, id: id)
+                let real = try puzzleFile(path)
+                return await perform(.new(template: template, path: real, empty: empty), id: id)
             } catch { return Self.error(error.description, id: id) }
         case .save(let path, let force):
-            let flag = force ? " --force" : ""
             if let path {
                 do throws(PathRefusal) {
-                    guard path.hasSuffix(".json") else { return Self.error("\(path): name the puzzle file .json", id: id) }
-                    let real = try folder.resolve(path, mustExist: false, creatingFolders: true)
-                    guard real.hasSuffix(".json") else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
-                guard real.hasSuffix(".json") else { return Self.error("\(path) is not a puzzle file (.json)", id: id) }
-                    return await run("save as " + Tokenizer.escape(real) + flag, id: id)
+                    return await perform(.save(as: try puzzleFile(path), force: force), id: id)
                 } catch { return Self.error(error.description, id: id) }
             }
             if let current = service.active?.path, folder.relative(ServedFolder.realPath(current) ?? FileSystem.absolute(current)) == nil {
                 return Self.error("\(current) is outside the served folder; save it from the REPL", id: id)
             }
-            return await run("save" + flag, id: id)
+            return await perform(.save(as: nil, force: force), id: id)
         case .reorder(let packFolder, let order):
             do throws(PackOrderError) {
                 let written = try PackListing.reorder(packFolder, to: order, in: folder)
@@ -244,23 +236,47 @@ public final class ServeSession {
 
     /// Runs a command line through the pages' interpreter: the edit is an ordinary editor
     /// command (journaled, undoable, validated), and the REPL is told about it.
-    private func run(_ line: String, id: JSONValue, keepingOutput: Bool = false) async -> JSONValue {
-        if !keepingOutput { _ = console.take() }
+    private func run(_ line: String, id: JSONValue) async -> JSONValue {
+        await reply(id: id) {
+            if case .failed(let message) = await interpreter.execute(line) { return message }
+            return nil
+        }
+    }
+
+    /// Performs a typed document request (open, new, save) through the same interpreter.
+    private func perform(_ request: DocumentRequest, id: JSONValue) async -> JSONValue {
+        await reply(id: id) {
+            if case .failed(let message) = interpreter.perform(request) { return message }
+            return nil
+        }
+    }
+
+    /// The `result` reply to what `body` did: the lines it printed on the console, and its
+    /// error (nil when it succeeded). The REPL is told when it edited or changed the active puzzle.
+    private func reply(id: JSONValue, _ body: () async -> String?) async -> JSONValue {
+        _ = console.take()
         let edits = service.active?.undoStack.count
         let before = service.active.map(ObjectIdentifier.init)
-        let result = await interpreter.execute(line)
+        let failure = await body()
         let lines = console.take()
         let changed = edits != service.active?.undoStack.count || before != service.active.map(ObjectIdentifier.init)
             || lines.contains { $0.style == .edit }
         if changed { onPageEdit?(lines.map(\.text)) }
-        var ok = true
-        if case .failed = result { ok = false }
         var reply: [JSONValue.Member] = [
-            .init("type", .string("result")), .init("id", id), .init("ok", .bool(ok)),
+            .init("type", .string("result")), .init("id", id), .init("ok", .bool(failure == nil)),
             .init("output", .array(lines.map { .fields(["text": .string($0.text), "style": .string(Self.name($0.style))]) })),
         ]
-        if case .failed(let message) = result { reply.append(.init("error", .string(message))) }
+        if let failure { reply.append(.init("error", .string(failure))) }
         return .object(reply)
+    }
+
+    /// A puzzle file of the served folder, to create or overwrite: a `.json` path inside it,
+    /// its folders made as needed.
+    private func puzzleFile(_ path: String) throws(PathRefusal) -> String {
+        guard path.hasSuffix(".json") else { throw .notPuzzleFile(path) }
+        let real = try folder.resolve(path, mustExist: false, creatingFolders: true)
+        guard real.hasSuffix(".json") else { throw .notPuzzleFile(path) }
+        return real
     }
 
     /// Opens a file of the folder. One with unsaved edits from a session that ended abruptly
@@ -268,31 +284,32 @@ public final class ServeSession {
     /// then the reply refuses with `unsaved` (how many edits, when that session started), and the
     /// page asks, as the REPL's `open` asks at a terminal.
     private func open(_ real: String, as path: String, unsaved: ClientMessage.UnsavedEdits?, id: JSONValue) async -> JSONValue {
-        let line = "open " + Tokenizer.escape(real)
-        guard service.document(at: real) == nil, let orphan = service.orphanedJournals(for: real).last else { return await run(line, id: id) }
-        let edits = orphan.commands.count
-        switch unsaved {
-        case nil:
-            let message = orphan.summary(for: path) + ": recover them, discard them, or open the file as saved and keep them for later"
-            return .fields(["type": .string("result"), "id": id, "ok": .bool(false), "error": .string(message),
-                            "unsaved": .fields(["path": .string(path), "edits": .int(edits), "started": .string(orphan.header.started)])])
-        case .recover?:
-            return await run("open --recover " + Tokenizer.escape(real), id: id)
-        case .discard?:
-            service.discard(orphan)
-            console.say("discarded the \(edits) unsaved edit\(edits == 1 ? "" : "s") of \(path)", .note)
-            return await run(line, id: id, keepingOutput: true)
-        case .keep?:
-            return await run(line, id: id)
+        let choice: DocumentRequest.UnsavedEdits = switch unsaved {
+        case nil: .refuse
+        case .recover?: .recover
+        case .discard?: .discard
+        case .keep?: .keep
         }
+        var orphan: OrphanJournal?
+        let reply = await reply(id: id) {
+            switch interpreter.perform(.open(path: real, shownAs: path, unsaved: choice)) {
+            case .done: return nil
+            case .failed(let message): return message
+            case .unsaved(let found): orphan = found; return ""
+            }
+        }
+        guard let orphan else { return reply }
+        let message = orphan.summary(for: path) + ": recover them, discard them, or open the file as saved and keep them for later"
+        return .fields(["type": .string("result"), "id": id, "ok": .bool(false), "error": .string(message),
+                        "unsaved": .fields(["path": .string(path), "edits": .int(orphan.commands.count), "started": .string(orphan.header.started)])])
     }
 
     /// One touch-file event through the same `LiveInput` path a `replay` takes.
-    private func touch(_ line: String, id: JSONValue, client: Client) -> JSONValue {
+    private func touch(_ node: JSONNode, id: JSONValue, client: Client) -> JSONValue {
         client.touchCount += 1
         let event: InputEvent
         do throws(JSONLineError) {
-            guard case .event(let read) = try client.touches.read(Substring(line), number: client.touchCount + 1) else {
+            guard case .event(let read) = try client.touches.read(LineObject(node: node, line: client.touchCount + 1)) else {
                 return Self.error("a touch message carries one event; the touchFile header belongs in files", id: id)
             }
             event = read
