@@ -187,14 +187,8 @@ public struct LayoutSnapper: Sendable {
     /// (``fitToGrid(_:members:tolerance:figureCorrection:)``): steps 5 and 6 move clusters against
     /// each other, and the figure as a whole then takes one grid translation.
     static func refitFigures(_ layout: inout Layout, tolerance: Double) {
-        let polygons = layout.placed.map(\.pose.polygon)
-        var figure = Array(layout.placed.indices)
-        func root(_ i: Int) -> Int { figure[i] == i ? i : root(figure[i]) }
-        for i in polygons.indices {
-            for j in polygons.indices where j > i && polygons[i].touchesOrOverlaps(polygons[j]) { figure[root(j)] = root(i) }
-        }
-        for members in Dictionary(grouping: layout.placed.indices, by: root).values where members.count > 1 {
-            fitToGrid(&layout.placed, members: members.sorted(), tolerance: tolerance)
+        for members in Pose.figures(layout.placed.map(\.pose)) where members.count > 1 {
+            fitToGrid(&layout.placed, members: members, tolerance: tolerance)
         }
     }
 
@@ -611,16 +605,7 @@ public struct LayoutSnapper: Sendable {
     }
 
     /// Groups of touching pieces.
-    static func figureCount(_ poses: [Pose]) -> Int {
-        var figure = Array(poses.indices)
-        func root(_ i: Int) -> Int { figure[i] == i ? i : root(figure[i]) }
-        for i in poses.indices {
-            for j in poses.indices where j > i && poses[i].polygon.touchesOrOverlaps(poses[j].polygon) {
-                figure[root(j)] = root(i)
-            }
-        }
-        return Set(poses.indices.map(root)).count
-    }
+    static func figureCount(_ poses: [Pose]) -> Int { Pose.figures(poses).count }
 }
 
 private func hypot(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }

@@ -72,26 +72,22 @@ enum GroupPlacement {
                       notSeenWhole: Set<TangramPiece>? = nil) -> Judgement {
         let notSeenWhole = notSeenWhole ?? Set(sightings.filter(\.occluded).map(\.piece))
         let pieces = poses.map(\.piece)
-        var parent = Dictionary(uniqueKeysWithValues: pieces.map { ($0, $0) })
-        func root(_ p: TangramPiece) -> TangramPiece {
-            var p = p
-            while let q = parent[p], q != p { p = q }
-            return p
-        }
+        let index = Dictionary(pieces.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        var sets = UnionFind(count: pieces.count)
         for report in reports {
             let other: TangramPiece
             switch report.method {
             case .corner(let o), .edge(let o): other = o
             case .grid: continue
             }
-            guard parent[report.piece] != nil, parent[other] != nil else { continue }
-            parent[root(report.piece)] = root(other)
+            guard let a = index[report.piece], let b = index[other] else { continue }
+            sets.join(a, b)
         }
-        let groups = Dictionary(grouping: pieces, by: root)
+        let groups = sets.groups().map { $0.map { pieces[$0] } }
         let seen = Dictionary(sightings.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let exact = Dictionary(poses.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         var judgement = Judgement(oneBody: groups.count == 1)
-        for group in groups.values { for piece in group { judgement.group[piece] = group } }
+        for group in groups { for piece in group { judgement.group[piece] = group } }
         // Each piece's offset: its fitted middle minus its settled middle.
         var offset: [TangramPiece: (Double, Double)] = [:]
         for piece in pieces {
@@ -99,7 +95,7 @@ enum GroupPlacement {
             let f = s.middle, m = e.approximateMiddle
             offset[piece] = (f.x - m.x, f.y - m.y)
         }
-        for group in groups.values where group.count > 1 {
+        for group in groups where group.count > 1 {
             for piece in group {
                 let others = group.filter { $0 != piece }
                 let dx = offset[piece]!.0 - median(others.map { offset[$0]!.0 })
@@ -112,7 +108,7 @@ enum GroupPlacement {
             let n = Double(group.count)
             return (group.map { offset[$0]!.0 }.reduce(0, +) / n, group.map { offset[$0]!.1 }.reduce(0, +) / n)
         }
-        for group in groups.values {
+        for group in groups {
             if group.contains(where: notSeenWhole.contains) { judgement.notSeenWhole.formUnion(group) }
             // The group's offset against the rest of the layout: the camera's error, much the
             // same across the mat, cancels; only how the groups lie to each other counts.
@@ -156,7 +152,7 @@ enum GroupPlacement {
             }.min() ?? .infinity
             for piece in group { judgement.margins[piece] = margin }
         }
-        judgement.loose = Set(groups.values.filter { $0.count == 1 }.map { $0[0] })
+        judgement.loose = Set(groups.filter { $0.count == 1 }.map { $0[0] })
         judgement.grid = gridMeasures(judgement, seen: seen, poses: poses, reports: reports, notSeenWhole: notSeenWhole)
         return judgement
     }

@@ -21,30 +21,25 @@ struct Box: Sendable, Equatable {
     }
 }
 
-/// Maps play-area units (y up, as in the files) onto a box of the canvas (y down), keeping
-/// proportions and centring the content.
-struct Viewport: Sendable {
-    /// Device units per play-area unit.
-    let scale: Double
-    let originX: Double
-    let originY: Double
-
+/// Play-area units (y up, as in the files) onto a box of the canvas (y down), keeping proportions
+/// and centring the content: the same ``ScreenTransform`` the page lays its pieces with.
+extension ScreenTransform {
     /// Fits the play-area rectangle [minX, maxX] × [minY, maxY] into `box`.
-    init(minX: Double, minY: Double, maxX: Double, maxY: Double, into box: Box) {
+    init(fitting minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, into box: Box) {
         let width = max(maxX - minX, 1e-9), height = max(maxY - minY, 1e-9)
-        scale = min(box.width / width, box.height / height)
-        originX = box.midX - (minX + maxX) / 2 * scale
-        originY = box.midY + (minY + maxY) / 2 * scale
+        let scale = min(box.width / width, box.height / height)
+        self.init(originX: box.midX - (minX + maxX) / 2 * scale, originY: box.midY + (minY + maxY) / 2 * scale,
+                  scaleX: scale, scaleY: -scale)
     }
 
     /// Centres the play-area point (centreX, centreY) in `box` at a given scale.
     init(scale: Double, centreX: Double, centreY: Double, in box: Box) {
-        self.scale = scale
-        originX = box.midX - centreX * scale
-        originY = box.midY + centreY * scale
+        self.init(originX: box.midX - centreX * scale, originY: box.midY + centreY * scale, scaleX: scale, scaleY: -scale)
     }
 
-    func x(_ value: Double) -> Double { originX + value * scale }
-    func y(_ value: Double) -> Double { originY - value * scale }
-    func point(_ p: Point) -> (Double, Double) { (x(p.x.doubleValue), y(p.y.doubleValue)) }
+    /// Device units per play-area unit.
+    var scale: Double { scaleX }
+    func x(_ value: Double) -> Double { originX + value * scaleX }
+    func y(_ value: Double) -> Double { originY + value * scaleY }
+    func point(_ p: Point) -> (Double, Double) { apply(p) }
 }

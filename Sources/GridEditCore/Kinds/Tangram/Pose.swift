@@ -52,15 +52,13 @@ extension Pose {
     /// The indices of the poses that touch the one at `start`, along an edge or at a corner,
     /// directly or through others (itself included): the figure it belongs to.
     public static func figure(of start: Int, in poses: [Pose]) -> Set<Int> {
+        Set(figures(poses).first { $0.contains(start) } ?? [start])
+    }
+
+    /// The figures the poses make: groups of indices of poses touching along an edge or at a
+    /// corner, directly or through others; each ascending, ordered by their first pose.
+    public static func figures(_ poses: [Pose]) -> [[Int]] {
         let polygons = poses.map(\.polygon)
-        var reached: Set<Int> = [start]
-        var frontier = [start]
-        while let i = frontier.popLast() {
-            for j in polygons.indices where !reached.contains(j) && polygons[i].touchesOrOverlaps(polygons[j]) {
-                reached.insert(j)
-                frontier.append(j)
-            }
-        }
-        return reached
+        return UnionFind.groups(count: polygons.count) { polygons[$0].touchesOrOverlaps(polygons[$1]) }
     }
 }

@@ -21,8 +21,7 @@ extension KindDrawing {
             guard let tangram = puzzle as? TangramPuzzle else { return nil }
             let figure = TangramFigure(style: renderer.style, puzzle: tangram, solution: options.solution, hint: options.hint,
                                        grid: options.grid, backdrop: renderer.style.colors.background)
-            let viewport = figure.frame(box)
-            return ScreenTransform(originX: viewport.originX, originY: viewport.originY, scaleX: viewport.scale, scaleY: -viewport.scale)
+            return figure.frame(box)
         },
         size: { puzzle, style in
             (puzzle as? TangramPuzzle)?.pieces.map { style.text.pieces.filled(["count": String($0.count)]) } ?? style.text.silhouette

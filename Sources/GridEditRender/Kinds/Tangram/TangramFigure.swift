@@ -59,7 +59,7 @@ struct TangramFigure {
 
     /// The child's view of the figure at the hint level: the silhouette (or the pieces' outline),
     /// with `pieces` drawn in as lines at the `pieces` level.
-    private func drawShape(on canvas: Canvas, _ viewport: Viewport, pieces: [Pose]) {
+    private func drawShape(on canvas: Canvas, _ viewport: ScreenTransform, pieces: [Pose]) {
         let piecePolygons = pieces.map(\.vertices)
         let shapeRings = puzzle.silhouette.map { $0.map(\.vertices) } ?? piecePolygons
         switch hint {
@@ -94,13 +94,13 @@ struct TangramFigure {
 
     /// With the grid, the whole play area; without, the figure as large as the box allows (or
     /// at the fixed scale), leaving room for the outline's line width.
-    func frame(_ box: Box) -> Viewport {
+    func frame(_ box: Box) -> ScreenTransform {
         let bounds = self.bounds
         if let fixedScale {
-            return Viewport(scale: fixedScale, centreX: (bounds.minX + bounds.maxX) / 2,
+            return ScreenTransform(scale: fixedScale, centreX: (bounds.minX + bounds.maxX) / 2,
                             centreY: (bounds.minY + bounds.maxY) / 2, in: box)
         }
-        return Viewport(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: bounds.maxY, into: box)
+        return ScreenTransform(fitting: bounds.minX, bounds.minY, bounds.maxX, bounds.maxY, into: box)
     }
 
     /// The scale at which the figure just fits `box`.
@@ -133,7 +133,7 @@ struct TangramFigure {
         return (minX.doubleValue - pad, minY.doubleValue - pad, maxX.doubleValue + pad, maxY.doubleValue + pad)
     }
 
-    private func drawGrid(on canvas: Canvas, _ viewport: Viewport) {
+    private func drawGrid(on canvas: Canvas, _ viewport: ScreenTransform) {
         let width = max(style.tangram.gridWidth * viewport.scale, canvas.snapsToPixels ? 1 : 0.25)
         let side = Self.playArea
         canvas.stroke(style.tangram.grid, width: width) {
@@ -148,7 +148,7 @@ struct TangramFigure {
         }
     }
 
-    private func path(_ ring: [Point], _ viewport: Viewport, on canvas: Canvas) {
+    private func path(_ ring: [Point], _ viewport: ScreenTransform, on canvas: Canvas) {
         canvas.polygon(ring.map(viewport.point))
     }
 }

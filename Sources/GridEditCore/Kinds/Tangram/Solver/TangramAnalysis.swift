@@ -128,16 +128,10 @@ extension TangramAnalysis {
         let pieces = onlyA + onlyB
         let bounds = pieces.map { OctilinearBounds($0.vertices) }
         // Group the pieces of A and B that overlap, transitively.
-        var group = Array(pieces.indices)
-        func root(_ i: Int) -> Int { group[i] == i ? i : root(group[i]) }
-        for i in onlyA.indices {
-            for j in onlyA.count..<pieces.count where bounds[i].interiorsMeet(bounds[j]) {
-                group[root(i)] = root(j)
-            }
+        let groups = UnionFind.groups(count: pieces.count) { i, j in
+            i < onlyA.count && j >= onlyA.count && bounds[i].interiorsMeet(bounds[j])
         }
-        var members: [Int: [Int]] = [:]
-        for i in pieces.indices { members[root(i), default: []].append(i) }
-        return members.values.sorted { $0[0] < $1[0] }.compactMap { indices in
+        return groups.compactMap { indices in
             let fromA = indices.filter { $0 < onlyA.count }, fromB = indices.filter { $0 >= onlyA.count }
             guard let part = try? OctilinearRegion(union: fromA.map { pieces[$0].polygon }) else { return nil }
             let ways = [fromA, fromB].map { side in
