@@ -154,7 +154,7 @@ extension Curriculum {
         let id = object.required("id").flatMap { context.identifier($0, what: "curriculum id") }
         let name = object.required("name").flatMap(context.string)
         let description = object.optional("description").flatMap(context.string)
-        let ages = object.required("ageRange").flatMap { ageRange($0, context: context) }
+        let ages = object.required("ageRange").flatMap(context.ageRange)
         let categories = object.required("skillCategories").flatMap { node -> [String]? in
             guard let items = context.array(node, atMost: maxItems, allowed: "a curriculum has at most \(maxItems) skill categories")
             else { return nil }
@@ -177,18 +177,6 @@ extension Curriculum {
         guard let id, let name, let ages, let categories, let days, !context.hasErrors else { return nil }
         return Curriculum(schemaReference: schema, id: id, name: name, description: description, ageRange: ages,
                           skillCategories: categories, prerequisites: prerequisites ?? [], rules: rules, days: days)
-    }
-
-    static func ageRange(_ node: JSONNode, context: DecodeContext) -> ClosedRange<Int>? {
-        guard let range = context.object(node, allowedKeys: ["min", "max"]) else { return nil }
-        let low = range.required("min").flatMap { context.int($0, in: 2...18) }
-        let high = range.required("max").flatMap { context.int($0, in: 2...18) }
-        guard let low, let high else { return nil }
-        guard low <= high else {
-            context.report(SchemaValueRule.self, "ageRange min \(low) is above max \(high)", at: node)
-            return nil
-        }
-        return low...high
     }
 
     static func thresholds(_ node: JSONNode, context: DecodeContext) -> Thresholds? {

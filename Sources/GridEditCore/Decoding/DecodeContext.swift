@@ -127,6 +127,19 @@ public final class DecodeContext {
         return value
     }
 
+    /// An `ageRange` object of packs and curricula: `{"min", "max"}`, whole years from 2 to 18, min ≤ max.
+    public func ageRange(_ node: JSONNode) -> ClosedRange<Int>? {
+        guard let range = object(node, allowedKeys: ["min", "max"]) else { return nil }
+        let low = range.required("min").flatMap { int($0, in: 2...18) }
+        let high = range.required("max").flatMap { int($0, in: 2...18) }
+        guard let low, let high else { return nil }
+        guard low <= high else {
+            report(SchemaValueRule.self, "ageRange min \(low) is above max \(high)", at: node)
+            return nil
+        }
+        return low...high
+    }
+
     /// A string from a fixed set, such as a difficulty or a piece id.
     public func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode, of type: T.Type,
                                                           what: String) -> T? where T.RawValue == String {

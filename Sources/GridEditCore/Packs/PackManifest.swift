@@ -37,17 +37,7 @@ public struct PackManifest: Sendable, Hashable {
         let id = object.required("id").flatMap { context.identifier($0, what: "pack id") }
         let title = object.required("title").flatMap(context.string)
         let description = object.required("description").flatMap(context.string)
-        let ages = object.required("ageRange").flatMap { node -> ClosedRange<Int>? in
-            guard let range = context.object(node, allowedKeys: ["min", "max"]) else { return nil }
-            let low = range.required("min").flatMap { context.int($0, in: 2...18) }
-            let high = range.required("max").flatMap { context.int($0, in: 2...18) }
-            guard let low, let high else { return nil }
-            guard low <= high else {
-                context.report(SchemaValueRule.self, "ageRange min \(low) is above max \(high)", at: node)
-                return nil
-            }
-            return low...high
-        }
+        let ages = object.required("ageRange").flatMap(context.ageRange)
         let puzzles = object.required("puzzles").flatMap { node -> [String]? in
             guard let items = context.array(node) else { return nil }
             let names = items.compactMap(context.string)

@@ -5,31 +5,20 @@
 /// have their own ids so that a report (and a CI filter) says which comparison found the pair.
 ///
 /// Each puzzle's canonical form comes with its ``PuzzleFacts`` (worked out once per file, or
-/// read from the check cache) and is looked up in a dictionary. A file listed twice is `pack.duplicate-entry`'s business and is compared once.
+/// read from the check cache); ``Pack/repeats(ofKind:)`` finds the pairs.
 struct DuplicatePuzzleRule: Rule {
     static let id = "pack.duplicate-puzzle"
     static let summary = "Two Sudoku puzzles of the pack are the same puzzle in disguise."
     static let severity = Finding.Severity.warning
 
     func check(_ pack: Pack) -> [Finding] {
-        var first: [String: Int] = [:]
-        var files = Set<String>()
-        var findings: [Finding] = []
-        for index in pack.puzzles.keys.sorted() {
-            guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]), files.insert(path).inserted,
-                  let facts = pack.puzzles[index], let givens = facts.exactGivens,
-                  let key = facts.sameAsKey, key.hasPrefix("sudoku ") else { continue }
-            if let earlier = first[key] {
-                let how = givens == pack.puzzles[earlier]?.exactGivens
-                    ? "the same givens"
-                    : "the same givens once digits are renamed and rows, columns, bands or stacks reordered\(givens.hasPrefix("6:") ? "" : " or the grid transposed")"
-                findings.append(finding(
-                    "\(pack.manifest.puzzles[index]) is the same Sudoku as \(pack.manifest.puzzles[earlier]) (\(how)); replace or remove one",
-                    at: Pack.entryPath(index)))
-            } else {
-                first[key] = index
-            }
+        pack.repeats(ofKind: "sudoku").map { index, earlier in
+            let givens = pack.puzzles[index]?.exactGivens
+            let how = givens != nil && givens == pack.puzzles[earlier]?.exactGivens
+                ? "the same givens"
+                : "the same givens once digits are renamed and rows, columns, bands or stacks reordered\(givens?.hasPrefix("6:") == true ? "" : " or the grid transposed")"
+            return finding("\(pack.manifest.puzzles[index]) is the same Sudoku as \(pack.manifest.puzzles[earlier]) (\(how)); replace or remove one",
+                           at: Pack.entryPath(index))
         }
-        return findings
     }
 }

@@ -268,19 +268,8 @@ final class BitboardSolver9 {
         // Read before the stores below rewrite it (no store-to-load stall).
         let before = s[own] | bit
         let k = UInt32(bit.trailingZeroBitCount)
-        // The cell leaves every digit's word of the band (its own digit's too, restored below):
-        // the band's nine words are consecutive; the digits whose word had the cell are
-        // collected as bits.
-        let row = s + 9 &* b
-        let keepOthers = ~bit
-        var changed: UInt32 = 0
-        var e = 0
-        while e < 9 {
-            let old = row[e]
-            row[e] = old & keepOthers
-            changed |= ((old &>> k) & 1) &<< UInt32(e)
-            e &+= 1
-        }
+        // The cell leaves every digit's word of the band (its own digit's too, restored below).
+        var changed = clearCell(s, b, bit)
         // The digit leaves the cell's peers: row, box and column in the band, column elsewhere.
         let after = (before & ~t[BitboardTables9.bandPeers &+ Int(k)])
         s[own] = after
@@ -320,9 +309,18 @@ final class BitboardSolver9 {
     @inline(__always)
     private func placeHiddenSingle(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
         s[Self.unsolved &+ b] &= ~bit
+        let own = s[9 &* b &+ d]
+        let changed = clearCell(s, b, bit)
+        s[9 &* b &+ d] = own
+        s[Self.dirty] |= changed & ~(1 &<< UInt32(d))
+    }
+
+    /// Takes the cell `bit` out of every digit's word of band `b` (the band's nine words are
+    /// consecutive); returns the digits whose word had it, as bits.
+    @inline(__always)
+    private func clearCell(_ s: UnsafeMutablePointer<UInt32>, _ b: Int, _ bit: UInt32) -> UInt32 {
         let k = UInt32(bit.trailingZeroBitCount)
         let row = s + 9 &* b
-        let own = row[d]
         let keepOthers = ~bit
         var changed: UInt32 = 0
         var e = 0
@@ -332,8 +330,7 @@ final class BitboardSolver9 {
             changed |= ((old &>> k) & 1) &<< UInt32(e)
             e &+= 1
         }
-        row[d] = own
-        s[Self.dirty] |= changed & ~(1 &<< UInt32(d))
+        return changed
     }
 
     /// `assign` for a naked single: no other digit has the cell, so only the digit leaves the

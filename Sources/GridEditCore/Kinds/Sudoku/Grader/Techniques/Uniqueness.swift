@@ -32,7 +32,7 @@ enum Uniqueness {
 
     /// The first step `check` finds in a rectangle of the board, trying every rectangle and
     /// pair of digits; nil unless the puzzle is known to be unique.
-    static func firstStep(_ board: SudokuBoard, _ check: (Rectangle) -> SudokuStep?) -> SudokuStep? {
+    static func firstStep(_ board: SudokuBoard, _ check: (Rectangle, SudokuGeometry) -> SudokuStep?) -> SudokuStep? {
         guard board.knownUnique else { return nil }
         let g = board.geometry
         let n = g.n
@@ -48,7 +48,7 @@ enum Uniqueness {
                         let digits = SudokuBoard.digits(shared)
                         for (i, x) in digits.enumerated() {
                             for y in digits[(i + 1)...] {
-                                if let step = check(Rectangle(corners: corners, x: x, y: y)) { return step }
+                                if let step = check(Rectangle(corners: corners, x: x, y: y), g) { return step }
                             }
                         }
                     }
@@ -72,7 +72,7 @@ enum Uniqueness {
     /// - type 4: as type 2, and x fits only in those two corners in a unit they share: one of
     ///   them is x, so neither can be y (that would make the pattern).
     static func uniqueRectangle(_ board: SudokuBoard) -> SudokuStep? {
-        firstStep(board) { rectangle($0, board) }
+        firstStep(board) { r, _ in rectangle(r, board) }
     }
 
     static func rectangle(_ r: Rectangle, _ board: SudokuBoard) -> SudokuStep? {
@@ -116,8 +116,7 @@ enum Uniqueness {
     /// them is z, and a cell that sees all of them is not. (Two extra corners in one row or
     /// column are type 2.)
     static func uniqueRectangle5(_ board: SudokuBoard) -> SudokuStep? {
-        let g = board.geometry
-        return firstStep(board) { r in
+        firstStep(board) { r, g in
             let (floor, roof) = (r.floor(board), r.roof(board))
             guard roof.count == 3 || (roof.count == 2 && !g.sees(roof[0], roof[1])) else { return nil }
             let extra = roof.reduce(0) { $0 | board.candidates[$1] } & ~r.pair
@@ -138,8 +137,7 @@ enum Uniqueness {
     /// corners that are only x or y would be y, making the pattern. So x is not in the two
     /// corners that hold more.
     static func uniqueRectangle6(_ board: SudokuBoard) -> SudokuStep? {
-        let g = board.geometry
-        return firstStep(board) { r in
+        firstStep(board) { r, g in
             let (floor, roof) = (r.floor(board), r.roof(board))
             guard floor.count == 2, r.opposite(floor[0]) == floor[1] else { return nil }
             let rows = [g.rowUnit(r.corners[0]), g.rowUnit(r.corners[3])]
@@ -160,8 +158,7 @@ enum Uniqueness {
     /// fill the other two corners, the first corner would be y, and the four would make the
     /// pattern. So the opposite corner is not y.
     static func hiddenRectangle(_ board: SudokuBoard) -> SudokuStep? {
-        let g = board.geometry
-        return firstStep(board) { r in
+        firstStep(board) { r, g in
             for corner in r.floor(board) {
                 let far = r.opposite(corner)
                 let lines = [g.rowUnit(far), g.columnUnit(far)]
@@ -183,8 +180,7 @@ enum Uniqueness {
     /// (and neither x nor y), the k + 1 cells take those digits, and the rest of the unit
     /// cannot (nor the rest of a box all of them share).
     static func uniqueRectangle3(_ board: SudokuBoard) -> SudokuStep? {
-        let g = board.geometry
-        return firstStep(board) { r in
+        firstStep(board) { r, g in
             let (floor, roof) = (r.floor(board), r.roof(board))
             guard floor.count == 2, roof.count == 2, g.sees(roof[0], roof[1]) else { return nil }
             let extras = (board.candidates[roof[0]] | board.candidates[roof[1]]) & ~r.pair

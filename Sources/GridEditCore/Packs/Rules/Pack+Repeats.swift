@@ -1,0 +1,17 @@
+extension Pack {
+    /// The listed puzzles of one kind that ask for what an earlier one of the pack asks for (the
+    /// same `sameAs` key, ``PuzzleFacts/sameAsKey``), each with the first such earlier one, in
+    /// listing order. A file listed twice is `pack.duplicate-entry`'s business and is compared once.
+    /// Each key is looked up in a dictionary, so a pack of thousands costs no more than its puzzles.
+    func repeats(ofKind kind: String) -> [(entry: Int, earlier: Int)] {
+        var first: [String: Int] = [:]
+        var files = Set<String>()
+        var repeats: [(entry: Int, earlier: Int)] = []
+        for index in puzzles.keys.sorted() {
+            guard let path = PackManifest.containedPath(manifest.puzzles[index]), files.insert(path).inserted,
+                  let key = puzzles[index]?.sameAsKey, key.hasPrefix(kind + " ") else { continue }
+            if let earlier = first[key] { repeats.append((index, earlier)) } else { first[key] = index }
+        }
+        return repeats
+    }
+}
