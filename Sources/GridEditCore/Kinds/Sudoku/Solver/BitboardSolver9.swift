@@ -275,13 +275,7 @@ final class BitboardSolver9 {
         s[own] = after
         changed = (changed & ~(1 &<< UInt32(d))) | (before != after ? 1 &<< UInt32(d) : 0)
         let column = ~t[BitboardTables9.columnSpread &+ Int(k)]
-        let o1 = b == 0 ? d &+ 9 : d
-        let o2 = b == 2 ? d &+ 9 : d &+ 18
-        let w1 = s[o1], w2 = s[o2]
-        let n1 = w1 & column, n2 = w2 & column
-        s[o1] = n1
-        s[o2] = n2
-        changed |= (w1 != n1 || w2 != n2) ? 1 &<< UInt32(d) : 0
+        changed |= keepColumn(s, d, b, column) ? 1 &<< UInt32(d) : 0
         s[Self.dirty] |= changed
     }
 
@@ -345,13 +339,21 @@ final class BitboardSolver9 {
         let after = before & ~t[BitboardTables9.bandPeers &+ k]
         s[own] = after
         let column = ~t[BitboardTables9.columnSpread &+ k]
+        let columnChanged = keepColumn(s, d, b, column)
+        s[Self.dirty] |= (before != after || columnChanged) ? 1 &<< UInt32(d) : 0
+    }
+
+    /// Masks digit d's words of the two bands other than `b` with `column` (all but the placed
+    /// cell's column); true when either word changed.
+    @inline(__always)
+    private func keepColumn(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ column: UInt32) -> Bool {
         let o1 = b == 0 ? d &+ 9 : d
         let o2 = b == 2 ? d &+ 9 : d &+ 18
         let w1 = s[o1], w2 = s[o2]
         let n1 = w1 & column, n2 = w2 & column
         s[o1] = n1
         s[o2] = n2
-        s[Self.dirty] |= (before != after || w1 != n1 || w2 != n2) ? 1 &<< UInt32(d) : 0
+        return w1 != n1 || w2 != n2
     }
 
     /// Keeps the minirows of a band word that belong to a permutation (one per row, one per

@@ -30,32 +30,40 @@ enum Uniqueness {
         }
     }
 
-    /// The first step `check` finds in a rectangle of the board, trying every rectangle and
-    /// pair of digits; nil unless the puzzle is known to be unique.
-    static func firstStep(_ board: SudokuBoard, _ check: (Rectangle, SudokuGeometry) -> SudokuStep?) -> SudokuStep? {
+    /// The first step `body` finds at the corners of a rectangle of cells (top-left, top-right,
+    /// bottom-left, bottom-right), trying every one; nil unless the puzzle is known to be unique.
+    static func firstRectangle(_ board: SudokuBoard, _ body: (Int, Int, Int, Int) -> SudokuStep?) -> SudokuStep? {
         guard board.knownUnique else { return nil }
-        let g = board.geometry
-        let n = g.n
+        let n = board.geometry.n
         for r1 in 0..<n {
             for r2 in r1 + 1..<n {
                 for c1 in 0..<n {
                     for c2 in c1 + 1..<n {
-                        let (a, b, c, d) = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                        let shared = board.candidates[a] & board.candidates[b] & board.candidates[c] & board.candidates[d]
-                        // Candidates only in empty cells, so two shared digits mean four empty corners.
-                        guard shared.nonzeroBitCount >= 2, twoBoxes(g, a, b, c) else { continue }
-                        let corners = [a, b, c, d]
-                        let digits = SudokuBoard.digits(shared)
-                        for (i, x) in digits.enumerated() {
-                            for y in digits[(i + 1)...] {
-                                if let step = check(Rectangle(corners: corners, x: x, y: y), g) { return step }
-                            }
-                        }
+                        if let step = body(r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2) { return step }
                     }
                 }
             }
         }
         return nil
+    }
+
+    /// The first step `check` finds in a rectangle of the board, trying every rectangle and
+    /// pair of digits; nil unless the puzzle is known to be unique.
+    static func firstStep(_ board: SudokuBoard, _ check: (Rectangle, SudokuGeometry) -> SudokuStep?) -> SudokuStep? {
+        let g = board.geometry
+        return firstRectangle(board) { a, b, c, d in
+            let shared = board.candidates[a] & board.candidates[b] & board.candidates[c] & board.candidates[d]
+            // Candidates only in empty cells, so two shared digits mean four empty corners.
+            guard shared.nonzeroBitCount >= 2, twoBoxes(g, a, b, c) else { return nil }
+            let corners = [a, b, c, d]
+            let digits = SudokuBoard.digits(shared)
+            for (i, x) in digits.enumerated() {
+                for y in digits[(i + 1)...] {
+                    if let step = check(Rectangle(corners: corners, x: x, y: y), g) { return step }
+                }
+            }
+            return nil
+        }
     }
 
     /// Whether the rectangle with corners `topLeft`, `topRight`, `bottomLeft` (and the fourth)
@@ -226,25 +234,15 @@ enum Uniqueness {
     ///   x can only be x or z, the one opposite y only y or z; one of them is z, so a cell that
     ///   sees both is not.
     static func avoidableRectangle(_ board: SudokuBoard) -> SudokuStep? {
-        guard board.knownUnique else { return nil }
         let g = board.geometry
-        let n = g.n
-        for r1 in 0..<n {
-            for r2 in r1 + 1..<n {
-                for c1 in 0..<n {
-                    for c2 in c1 + 1..<n {
-                        let (a, b, c, d) = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                        let solvedCount = [a, b, c, d].reduce(0) { $0 + (board.values[$1] != 0 ? 1 : 0) }
-                        guard solvedCount == 2 || solvedCount == 3, twoBoxes(g, a, b, c) else { continue }
-                        let corners = [a, b, c, d]
-                        let solved = corners.filter { board.values[$0] != 0 }
-                        guard solved.allSatisfy({ !board.isGiven[$0] }) else { continue }
-                        if let step = avoidable(board, corners, solved: solved) { return step }
-                    }
-                }
-            }
+        return firstRectangle(board) { a, b, c, d in
+            let solvedCount = [a, b, c, d].reduce(0) { $0 + (board.values[$1] != 0 ? 1 : 0) }
+            guard solvedCount == 2 || solvedCount == 3, twoBoxes(g, a, b, c) else { return nil }
+            let corners = [a, b, c, d]
+            let solved = corners.filter { board.values[$0] != 0 }
+            guard solved.allSatisfy({ !board.isGiven[$0] }) else { return nil }
+            return avoidable(board, corners, solved: solved)
         }
-        return nil
     }
 
     static func avoidable(_ board: SudokuBoard, _ corners: [Int], solved: [Int]) -> SudokuStep? {
