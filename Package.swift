@@ -192,6 +192,7 @@ let package = Package(
         // The page of `gridedit serve` in chromium: the real binary, its saved files read back with
         // Core, expected poses worked out by the editor's own settling engine.
         .testTarget(name: "GridEditBrowserTests", dependencies: ["BrowserSupport", "GridEditTestSupport", "GridEditCore", "GridEditCheck", "GridEditGeometry",
-                                                                 "GridEditJSON", "GridEditEditor", "GridEditLayout", "PoseSequences"]),
+                                                                 "GridEditJSON", "GridEditEditor", "GridEditLayout", "PoseSequences",
+                                                                 "GridEditServe", "ToyKind"]),  // Serve, ToyKind: the toy kind in chromium, served in-process
     ]
 )

@@ -21,15 +21,14 @@ public struct ConstraintValidator: Sendable {
     }
 
     static func run<P: Puzzle>(_ puzzle: P, depth: Depth) -> [Finding] {
-        let rules = depth == .live ? P.Kind.rules(searching: false) : P.Kind.rules
-        return rules.flatMap { $0.check(puzzle) }
+        P.Kind.validate(puzzle, searching: depth == .live ? false : nil)
     }
 
     /// The findings of the searching rules alone (what a full validation adds to a live one).
     public func searchingFindings(_ puzzle: any Puzzle) -> [Finding] { Self.searching(puzzle) }
 
     static func searching<P: Puzzle>(_ puzzle: P) -> [Finding] {
-        P.Kind.rules(searching: true).flatMap { $0.check(puzzle) }
+        P.Kind.validate(puzzle, searching: true)
     }
 
     /// The rule ids a live validation of this kind runs, and those only a full one adds.

@@ -78,7 +78,10 @@ public struct LayoutSnapper: Sendable {
         public var confidence: Double
 
         /// `medium: onto a corner of large-1, moved 0.12, turned -3°`
-        public var description: String {
+        public var description: String { "\(piece.rawValue): \(howSettled)" }
+
+        /// `onto a corner of square, moved 0.04, turned 0°`: the description without the piece.
+        public var howSettled: String {
             let how: String
             switch method {
             case .grid(let vertex?): how = "on the grid (vertex \(vertex))"
@@ -88,7 +91,7 @@ public struct LayoutSnapper: Sendable {
             }
             let hundredths = Int((distance * 100).rounded())
             let moved = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-            return "\(piece.rawValue): \(how), moved \(moved), turned \(Int(turn.rounded()))°"
+            return "\(how), moved \(moved), turned \(Int(turn.rounded()))°"
         }
     }
 
@@ -111,6 +114,9 @@ public struct LayoutSnapper: Sendable {
         public var overlaps: [Overlap]
         /// How many separate figures the pieces form (touching pieces make one figure).
         public var figures: Int
+
+        /// How `piece` was settled; nil for a piece not in the layout.
+        public func report(of piece: TangramPiece) -> PieceReport? { reports.first { $0.piece == piece } }
     }
 
     public var settings: SnapSettings

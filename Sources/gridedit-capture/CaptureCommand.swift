@@ -161,7 +161,7 @@ struct CaptureCommand: ParsableCommand {
         StandardStreams.writeError(line + "\n")
         for other in result.disagreeing { StandardStreams.writeError("warning: \(other)\n") }
         // A piece half under a hand can fit more than one way; say so rather than trust it silently.
-        let hidden = result.layout.sightings.filter(\.occluded).map(\.piece.rawValue)
+        let hidden = result.layout.pieces.filter(\.sighting.occluded).map(\.piece.rawValue)
         if !hidden.isEmpty {
             StandardStreams.writeError("warning: \(hidden.joined(separator: ", ")) partly hidden (a hand?); "
                                            + "check \(hidden.count == 1 ? "its pose" : "their poses"), or capture again with nothing over the pieces\n")
@@ -173,15 +173,15 @@ struct CaptureCommand: ParsableCommand {
     /// One line per piece: where it was seen, where it was snapped, its colour, confidence and
     /// the four measures, and how it was snapped.
     func pieceLines(_ layout: CapturedLayout) -> [String] {
-        let reports = Dictionary(layout.reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         var lines: [String] = []
-        for ((sighting, pose), fit) in zip(zip(layout.sightings, layout.poses), layout.fits) {
+        for captured in layout.pieces {
+            let (sighting, pose, fit) = (captured.sighting, captured.pose, captured.fit)
             var line = "  \(pose.piece.rawValue): seen at (\(f(sighting.x)), \(f(sighting.y))) "
                 + "\(f(Self.degrees(sighting.degrees)))°\(sighting.flipped ? " flipped" : ""), fit \(f(fit.fit))"
                 + " → (\(pose.position.x), \(pose.position.y)) \(pose.rotation.degrees)°\(pose.flipped ? " flipped" : "")"
             line += "; colour \(fit.colour), confidence \(f(fit.confidence)) (explained \(f(fit.explained)), "
                 + "lead \(f(fit.margin)) over \(fit.rival ?? "no rival"), settled \(f(fit.settled)), grid \(f(fit.gridClear))\(fit.gridByGroup ? " with the pieces it touches" : ""))"
-            if let report = reports[pose.piece] { line += "; snapped \(report.description.drop { $0 != ":" }.dropFirst(2))" }
+            if let report = captured.report { line += "; snapped \(report.howSettled)" }
             if !fit.isTrusted { line += "; NOT SURE (under \(f(PieceFit.threshold)))" }
             lines.append(line)
         }

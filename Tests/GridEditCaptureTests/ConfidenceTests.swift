@@ -57,7 +57,7 @@ struct ConfidenceTests {
             return
         }
         // Whatever route built it, a layout carrying a doubtful piece is not made into a puzzle.
-        layout.fits[layout.fits.firstIndex { $0.piece == .square }!].settleShift = 1
+        layout.pieces[layout.pieces.firstIndex { $0.piece == .square }!].fit.settleShift = 1
         do {
             _ = try CapturedPuzzle.make(layout, output: nil, now: "2026-01-01T00:00:00Z")
             Issue.record("a puzzle was made from a doubtful layout")

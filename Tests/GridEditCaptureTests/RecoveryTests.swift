@@ -52,7 +52,7 @@ struct RecoveryTests {
                            refusedNamingPiece: !problem.pieces.isEmpty)
         case .success(let layout):
             var worst = 0.0, worstPiece: TangramPiece?
-            for (pose, sighting) in zip(truth, layout.sightings) {
+            for (pose, sighting) in zip(truth, layout.pieces.map(\.sighting)) {
                 let e = rawError(pose, sighting)
                 if e > worst { (worst, worstPiece) = (e, pose.piece) }
             }

@@ -12,20 +12,33 @@ public struct CaptureProblem: Error, Sendable {
     public var refusedLayout: CapturedLayout?
 }
 
+/// One piece of a captured layout, end to end: what the frame showed, the exact pose it
+/// settled to, how it was settled, and the evidence for it.
+public struct CapturedPiece: Sendable {
+    /// What the frame showed before snapping.
+    public var sighting: ApproximatePose
+    /// The exact pose.
+    public var pose: Pose
+    /// How it was snapped (grid, corner, edge) and how far it moved.
+    public var report: LayoutSnapper.PieceReport?
+    /// The evidence, settling included: fit, rival, confidence (``PieceFit/isTrusted``).
+    public var fit: PieceFit
+
+    public var piece: TangramPiece { pose.piece }
+}
+
 /// The layout one frame shows, settled to exact poses by ``CameraLayout`` (as the stream settles it).
 public struct CapturedLayout: Sendable {
-    /// Exact poses, in piece order.
-    public var poses: [Pose]
-    /// What the frame showed before snapping, one per piece, in piece order.
-    public var sightings: [ApproximatePose]
-    /// How each piece was snapped (grid, corner, edge) and how far it moved.
-    public var reports: [LayoutSnapper.PieceReport]
+    /// Every piece, in piece order. Every one is trusted, or there is no layout (only a
+    /// refusal's ``CaptureProblem/refusedLayout``, which is shown, never written).
+    public var pieces: [CapturedPiece]
     /// Identifies the layout: equal for frames that snapped to the same footprints.
     public var key: [Pose.Footprint]
-    /// The evidence for each piece, in piece order, settling included: every one is trusted
-    /// (``PieceFit/isTrusted``), or there is no layout (only a refusal's
-    /// ``CaptureProblem/refusedLayout``, which is shown, never written).
-    public var fits: [PieceFit]
+
+    /// The exact poses, in piece order.
+    public var poses: [Pose] { pieces.map(\.pose) }
+    /// The evidence for each piece, in piece order.
+    public var fits: [PieceFit] { pieces.map(\.fit) }
 
     /// The snapped layout of a frame, or why there is none.
     public static func make(from analysis: FrameAnalysis, profile: ColorProfile? = nil) -> Result<CapturedLayout, CaptureProblem> {
@@ -56,11 +69,9 @@ public struct CapturedLayout: Sendable {
             do { snapped = try CameraLayout.settle(ordered) } catch {
                 return .failure(CaptureProblem(message: error.message, pieces: []))
             }
-            let poses = snapped.poses.sorted { $0.piece < $1.piece }
-            let fits = settledFits(analysis, reports: snapped.reports, poses: poses)
-            let layout = CapturedLayout(poses: poses, sightings: ordered, reports: snapped.reports,
-                                        key: poses.map { $0.footprint }, fits: fits)
-            let doubtful = fits.filter { !$0.isTrusted }
+            let pieces = settledPieces(analysis, reports: snapped.reports, poses: snapped.poses)
+            let layout = CapturedLayout(pieces: pieces, key: pieces.map(\.pose.footprint))
+            let doubtful = layout.fits.filter { !$0.isTrusted }
             guard doubtful.isEmpty else {
                 return .failure(CaptureProblem(message: describe(doubtful: doubtful, profile: profile),
                                                pieces: doubtful.map(\.piece), refusedLayout: layout))
@@ -69,28 +80,36 @@ public struct CapturedLayout: Sendable {
         }
     }
 
-    /// The analysis's evidence in piece order, each with how far settling moved the piece. A
-    /// sighting without evidence (an analysis made by hand) counts as fully explained.
+    /// The analysis's evidence in piece order, each with how far settling moved the piece.
     public static func settledFits(_ analysis: FrameAnalysis, reports: [LayoutSnapper.PieceReport], poses: [Pose]) -> [PieceFit] {
-        let byPiece = Dictionary(analysis.fits.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
-        let reports = Dictionary(reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
-        let sightings = Dictionary(analysis.sightings.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
-        let notSeenWhole = Set(analysis.sightings.filter { byPiece[$0.piece].map { !$0.isSeenWhole } ?? $0.occluded }.map(\.piece))
-        let groups = GroupPlacement.judge(sightings: analysis.sightings, poses: poses, reports: Array(reports.values),
-                                          notSeenWhole: notSeenWhole)
-        let fits = poses.sorted { $0.piece < $1.piece }.map { pose in
-            let piece = pose.piece
-            var fit = byPiece[piece] ?? PieceFit(piece: piece, colour: "", fit: sightings[piece]?.confidence ?? 1,
-                                                 explained: sightings[piece]?.confidence ?? 1, margin: 1, rival: nil,
-                                                 settleShift: 0, hiddenShare: 0)
-            if let report = reports[piece] {
+        settledPieces(analysis, reports: reports, poses: poses).map(\.fit)
+    }
+
+    /// Each settled piece with its sighting, report and evidence, in piece order: the one place
+    /// they are matched by piece. A sighting without evidence (an analysis made by hand) counts
+    /// as fully explained.
+    static func settledPieces(_ analysis: FrameAnalysis, reports: [LayoutSnapper.PieceReport], poses: [Pose]) -> [CapturedPiece] {
+        let fitOf = Dictionary(analysis.fits.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        var seen: [TangramPiece: (sighting: ApproximatePose, fit: PieceFit?)] = [:]
+        for sighting in analysis.sightings where seen[sighting.piece] == nil { seen[sighting.piece] = (sighting, fitOf[sighting.piece]) }
+        let reportOf = Dictionary(reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
+        let notSeenWhole = Set(seen.values.filter { $0.fit.map { !$0.isSeenWhole } ?? $0.sighting.occluded }.map(\.sighting.piece))
+        let groups = GroupPlacement.judge(sightings: analysis.sightings, poses: poses, reports: reports, notSeenWhole: notSeenWhole)
+        var pieces = poses.sorted { $0.piece < $1.piece }.compactMap { pose -> CapturedPiece? in
+            guard let (sighting, found) = seen[pose.piece] else { return nil }
+            var fit = found ?? PieceFit(piece: pose.piece, colour: "", fit: sighting.confidence, explained: sighting.confidence,
+                                        margin: 1, rival: nil, settleShift: 0, hiddenShare: 0)
+            let report = reportOf[pose.piece]
+            if let report {
                 fit.settleShift = report.distance
                 fit.settleTurn = report.turn
                 fit.take(groups)
             }
-            return fit
+            return CapturedPiece(sighting: sighting, pose: pose, report: report, fit: fit)
         }
-        return RivalCheck.ruleOut(fits, sightings: analysis.sightings, poses: poses)
+        let ruled = RivalCheck.ruleOut(pieces.map(\.fit), sightings: analysis.sightings, poses: pieces.map(\.pose))
+        for i in pieces.indices { pieces[i].fit = ruled[i] }
+        return pieces
     }
 
     /// `small-2 (pink): not sure of its pose (confidence 0.41, under 0.60: …)`, one clause per

@@ -172,7 +172,6 @@ public struct PoseStream {
         guard let layout else { return events }
         let seen = announced.map(\.pose)
         let groups = GroupPlacement.judge(sightings: seen, poses: layout.poses, reports: layout.reports)
-        let reports = Dictionary(layout.reports.map { ($0.piece, $0) }, uniquingKeysWith: { a, _ in a })
         let occluded = Set(seen.filter(\.occluded).map(\.piece))
         return events.map { event in
             let piece = event.pose.piece
@@ -182,7 +181,7 @@ public struct PoseStream {
             // not how much (counted as all, which is more than `PieceFit.partlyHiddenShare`).
             var fit = PieceFit(piece: piece, colour: "", fit: event.pose.confidence, explained: event.pose.confidence,
                                margin: 1, rival: nil, settleShift: 0, hiddenShare: occluded.contains(piece) ? 1 : 0)
-            fit.settleTurn = reports[piece]?.turn ?? 0
+            fit.settleTurn = layout.report(of: piece)?.turn ?? 0
             fit.take(groups)
             var event = event
             event.pose.confidence = fit.confidence

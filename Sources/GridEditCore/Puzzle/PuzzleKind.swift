@@ -65,9 +65,11 @@ public struct PuzzlePartError: Error, Sendable, Hashable, CustomStringConvertibl
 extension PuzzleKind {
     public static var decodingRules: [any DocumentedRule.Type] { [] }
 
-    /// All rule findings for a puzzle, in rule order.
-    public static func validate(_ puzzle: Model) -> [Finding] {
-        rules.flatMap { $0.check(puzzle) }
+    /// The rule findings for a puzzle, in rule order: of every rule, or only of the rules that
+    /// run a solver search (`searching: true`) or only of those that do not (`false`). The one
+    /// rule runner: `gridedit check`, the editor's `ConstraintValidator` and capture use it.
+    public static func validate(_ puzzle: Model, searching: Bool? = nil) -> [Finding] {
+        (searching.map(rules(searching:)) ?? rules).flatMap { $0.check(puzzle) }
     }
 
     public static func playState(of puzzle: Model) -> JSONValue? { nil }
