@@ -1,6 +1,6 @@
 import GridEditJSON
 
-/// A message from the page, version 1 of the protocol (docs/editor.md, "serve"). Every message
+/// A message from the page, version 1 of the protocol (docs/serve.md, "Protocol, version 1"). Every message
 /// is one JSON object with a `type` and, optionally, an `id` the reply carries back.
 ///
 /// The decoder knows nothing of HTTP or of the editor: `gridedit serve` decodes each WebSocket

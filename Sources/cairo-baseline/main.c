@@ -1,6 +1,6 @@
 // cairo-baseline: the C side of `gridedit-bench render`.
 //
-// It replays drawing traces that gridedit writes in "replay" detail (docs/rendering.md,
+// It replays drawing traces that gridedit writes in "replay" detail (docs/internals.md,
 // "Drawing traces"): the very same cairo calls, with the same fonts loaded the same way
 // (FreeType + cairo-ft, unhinted metrics and outlines, grey antialiasing), into the same
 // in-memory PNG or PDF streams. Only the drawing is done here: no puzzle files, no layout, no

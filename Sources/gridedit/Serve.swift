@@ -16,7 +16,7 @@ struct Serve: AsyncParsableCommand {
             and requests without it get 403. `gridedit edit FILE --serve` does the same with a REPL on the same \
             session. Ctrl-C stops; unsaved edits stay in the journal for `recover`. When FILE has unsaved edits from \
             a session that ended abruptly (killed, crashed), serve says so, and --recover opens FILE with them. See \
-            docs/editor.md.
+            docs/serve.md.
             """
     )
 

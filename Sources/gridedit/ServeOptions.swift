@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `--port`, `--host` and `--open`: where the browser editor listens, for `gridedit serve` and
-/// `gridedit edit --serve` alike (docs/editor.md, "The browser editor").
+/// `gridedit edit --serve` alike (docs/serve.md).
 struct ServeOptions: ParsableArguments {
     @Option(help: "The port to listen on; 0 picks a free one (the URL printed says which).")
     var port: Int = 8080

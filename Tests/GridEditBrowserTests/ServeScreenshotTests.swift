@@ -10,7 +10,7 @@ import Testing
 /// and the page shows no time, port or temporary path, so the pixels are the same on every run.
 ///
 /// With GRIDEDIT_UPDATE_SCREENSHOTS=1 the references are rewritten, and the tangram and sudoku
-/// ones are also copied to docs/images (the pictures README.md and docs/editor.md show).
+/// ones are also copied to docs/images (the pictures README.md and docs/serve.md show).
 @Suite(.serialized, .whenBrowserInstalled, .browserSession(PageSize.options), .timeLimit(.minutes(3)))
 struct ServeScreenshotTests {
     let browser: Browser

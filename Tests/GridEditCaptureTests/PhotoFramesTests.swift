@@ -76,6 +76,6 @@ struct PhotoFramesTests {
     }
 
     /// The share of frames that must come out right (measured: 46 of seeds 0–47, 95.8 %; see
-    /// docs/capture.md).
+    /// docs/measurements.md).
     static let rightFloor = 0.9
 }

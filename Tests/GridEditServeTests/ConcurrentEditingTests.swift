@@ -10,7 +10,7 @@ import Synchronization
 import Testing
 
 /// Two pages and the REPL editing one document at once over a real loopback server (issue 36):
-/// the guarantee docs/editor.md gives in "Several pages and the REPL".
+/// the guarantee docs/serve.md gives in "Several pages and the REPL".
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct ConcurrentEditingTests {

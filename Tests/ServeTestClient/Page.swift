@@ -2,7 +2,7 @@ import GridEditJSON
 import HummingbirdWSClient
 import Logging
 
-// A WebSocket client that speaks the page's protocol (docs/editor.md, "Protocol, version 1"):
+// A WebSocket client that speaks the page's protocol (docs/serve.md, "Protocol, version 1"):
 // the one test page used by the serve tests, the end-to-end tests of the real binary and
 // `gridedit-bench serve`.
 

@@ -60,8 +60,7 @@ public struct PieceFit: Sendable, Hashable {
     var score = 0
 
     /// The confidence under which a piece is refused. Chosen from 500 photograph-like frames
-    /// (docs/capture.md, "Confidence"): 0.4 let two wrong frames through, 0.6 one (which no
-    /// measure here sees), 0.7 none but by coincidence, at the cost of 49 right frames.
+    /// (docs/measurements.md, "Why the confidence threshold is 0.6").
     public static let threshold = 0.6
     /// A lead of this share of the piece's area over the rival counts as fully distinct.
     public static let distinctMargin = 0.25

@@ -9,7 +9,7 @@ import Foundation
 ///   the font files named, so the C baseline (`Sources/cairo-baseline`) can repeat the very same
 ///   cairo calls and produce byte-identical files.
 ///
-/// The format is documented in docs/rendering.md ("Drawing traces").
+/// The format is documented in docs/internals.md ("Drawing traces").
 final class TraceCanvas: Canvas {
     enum Detail: Sendable { case golden, replay }
 

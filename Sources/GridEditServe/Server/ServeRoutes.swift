@@ -14,7 +14,7 @@ import NIOCore
 /// | `GET /file/PATH` | a puzzle file of the served folder as it is on disk |
 /// | `GET /booklet/FOLDER` | the pack's printable booklet (PDF, 2×3 cards a page, solutions at the back), as `gridedit render FOLDER --sheet 2x3 --solution` makes it |
 /// | `GET /view?as=shape\|outline\|pieces\|card` | the active puzzle as a child gets it (SVG; the card as PNG), drawn as `gridedit render` draws it |
-/// | `GET /ws` | the WebSocket of the protocol (docs/editor.md, "serve") |
+/// | `GET /ws` | the WebSocket of the protocol (docs/serve.md, "Protocol, version 1") |
 ///
 /// Every PATH goes through ``ServedFolder/resolve(_:mustExist:)`` (403 outside, 404 missing).
 enum ServeRoutes {

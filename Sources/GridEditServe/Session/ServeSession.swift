@@ -156,7 +156,7 @@ public final class ServeSession {
     /// Handles one message from a page; the reply goes to that page before the state broadcast
     /// the edit causes, also when handling it waited and the broadcast came meanwhile (other pages
     /// get the state at once). The state the message left is broadcast right after the reply, in
-    /// the same job: no other edit comes between (docs/editor.md, "Several pages and the REPL").
+    /// the same job: no other edit comes between (docs/serve.md, "Several pages and the REPL").
     /// Malformed messages get an error reply and change nothing.
     public func receive(_ text: String, from clientID: Int) async {
         guard let client = clients[clientID] else { return }

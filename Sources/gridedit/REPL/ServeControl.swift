@@ -91,7 +91,7 @@ final class ServeControl {
                 Starts the browser editor on FOLDER (default: the active puzzle's folder, or the current one) and prints \
                 its URL. Edits made in the page show here as they land. 127.0.0.1 and port 8080 by default; \
                 --port 0 picks a free port; a --host off loopback prints a URL with a secret token. `serve stop` stops it. \
-                See docs/editor.md, "The browser editor".
+                See docs/serve.md.
                 """,
             arguments: [.path(extensions: [])], flags: ["--port", "--host", "--open"])
         ) { [weak self] (a, interpreter) throws(EditError) in

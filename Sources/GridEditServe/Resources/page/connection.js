@@ -1,4 +1,4 @@
-// The WebSocket to gridedit serve: JSON messages of protocol version 1 (docs/editor.md, "serve").
+// The WebSocket to gridedit serve: JSON messages of protocol version 1 (docs/serve.md, "Protocol, version 1").
 // Reconnects after a drop; every request gets an id so its reply can be matched. The number of
 // requests still waiting for their reply is reported (the page shows it as body[data-pending],
 // so a test can wait until the page is idle).

@@ -2,7 +2,7 @@ import GridEditGeometry
 
 /// Finds every way to fill a region with the seven tangram pieces, exactly.
 ///
-/// The search (docs/tangram-solver.md has the whole argument):
+/// The search (docs/internals.md, "The tangram solver", has the whole argument):
 /// 1. Take a convex corner of the uncovered region (interior angle 45°, 90° or 135°). The pieces
 ///    that cover the region near it all have a vertex there, since no piece edge can pass
 ///    through a corner narrower than 180°; the one that lies along the edge leaving the corner
