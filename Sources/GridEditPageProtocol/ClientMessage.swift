@@ -6,8 +6,9 @@ import GridEditJSON
 /// The decoder knows nothing of HTTP or of the editor: `gridedit serve` decodes each WebSocket
 /// text with it, and the fuzz targets (Sources/GridEditFuzzTargets) feed it arbitrary bytes.
 public enum ClientMessage: Sendable, Equatable {
-    /// Sends the whole state again.
-    case hello
+    /// Sends the whole state again. With `patches`, every later state reaches this page as a
+    /// `patch`: only the members that changed since the state it has (the page sends this).
+    case hello(patches: Bool)
     /// An editor command line, as typed in the REPL (only the verbs in ``BrowserCommands``).
     case command(String)
     /// One touch event, an object exactly as a touch-file line holds it
@@ -73,8 +74,8 @@ public enum ClientMessage: Sendable, Equatable {
             let message: ClientMessage
             switch type {
             case "hello":
-                try allow(object, [])
-                message = .hello
+                try allow(object, ["patches"])
+                message = .hello(patches: try object.optionalBool("patches") ?? false)
             case "command":
                 try allow(object, ["line"])
                 message = .command(try object.string("line"))

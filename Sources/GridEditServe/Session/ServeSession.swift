@@ -42,8 +42,13 @@ public final class ServeSession {
         var touchCount = 0
         /// Messages of this page being handled: a state broadcast meanwhile waits for the reply.
         var handling = 0
-        /// The state broadcast while a message was being handled: the page gets it after its reply.
-        var stateAfterReply: String?
+        /// A state was broadcast while a message was being handled: the page gets it after its reply.
+        var stateAfterReply = false
+        /// The page asked for patches (`hello` with `patches`): a state reaches it as the members
+        /// that changed since the last one it was sent.
+        var patches = false
+        /// The last state this page was sent (its members, without the version) and its version.
+        var sent: (members: [JSONValue.Member], version: Int)?
         /// The page stopped reading: its queue of ``queueLimit`` messages overflowed. Its
         /// connection is closed (nothing it was sent is dropped in silence); it reconnects.
         var fellBehind = false
@@ -80,7 +85,8 @@ public final class ServeSession {
         nextClient += 1
         let client = Client(id: id, outgoing: continuation, service: service)
         clients[id] = client
-        send(currentStateText(), to: client)
+        _ = currentStateText()
+        sendState(to: client)
         return (id, stream)
     }
 
@@ -124,11 +130,30 @@ public final class ServeSession {
     private func broadcast() {
         broadcastScheduled = false
         let before = version
-        let text = currentStateText()
+        _ = currentStateText()
         guard version != before else { return }
         for client in clients.values {
-            if client.handling > 0 { client.stateAfterReply = text } else { send(text, to: client) }
+            if client.handling > 0 { client.stateAfterReply = true } else { sendState(to: client) }
         }
+    }
+
+    /// Sends a page the state last built (``currentStateText()``): the whole message, or to a page that asked for patches
+    /// and has had a state, a `patch` of the members that changed since that one (nothing when
+    /// it has this version already). The SVG, the largest member, then travels only when the
+    /// drawing changed: not when the verifier's answer arrives, nor for a finding or a save.
+    private func sendState(to client: Client, whole: Bool = false) {
+        let text = lastText
+        guard case .object(let members)? = lastBody else { return send(text, to: client) }
+        defer { client.sent = (members, version) }
+        guard client.patches, !whole, let sent = client.sent else { return send(text, to: client) }
+        guard sent.version != version else { return }
+        var before: [String: JSONValue] = [:]
+        for member in sent.members { before[member.key] = member.value }
+        let set = members.filter { before[$0.key] != $0.value }
+        let now = Set(members.map(\.key))
+        let removed = sent.members.map(\.key).filter { !now.contains($0) }
+        send(JSONValue.object([.init("type", .string("patch")), .init("version", .int(version)), .init("set", .object(set)),
+                               .init("remove", .array(removed.map(JSONValue.string)))]).compactText, to: client)
     }
 
     /// The state message; a new version when it differs from the last one built.
@@ -170,9 +195,9 @@ public final class ServeSession {
         }
         client.handling -= 1
         send(reply.compactText, to: client)
-        if client.handling == 0, let state = client.stateAfterReply {
-            client.stateAfterReply = nil
-            send(state, to: client)
+        if client.handling == 0, client.stateAfterReply {
+            client.stateAfterReply = false
+            sendState(to: client)
         }
         if broadcastScheduled { broadcast() }
     }
@@ -184,8 +209,10 @@ public final class ServeSession {
 
     private func handle(_ message: ClientMessage, id: JSONValue, client: Client) async -> JSONValue {
         switch message {
-        case .hello:
-            send(currentStateText(), to: client)
+        case .hello(let patches):
+            _ = currentStateText()
+            sendState(to: client, whole: true)
+            client.patches = patches
             return .fields(["type": .string("welcome"), "id": id, "protocol": .int(ClientMessage.version)])
         case .command(let line):
             if let refusal = BrowserCommands.refusal(line) { return Self.error(refusal, id: id) }

@@ -52,6 +52,7 @@ class App {
   receive(message) {
     switch (message.type) {
       case 'state': this.paint(message); break;
+      case 'patch': if (this.state) this.paint(patched(this.state, message)); break;
       case 'error': if (message.id == null) this.log(message.message, 'error'); break;
     }
   }
@@ -338,3 +339,11 @@ function caption(doc, play) {
 }
 
 window.gridedit = new App();
+
+/** The state a `patch` makes of the page's state: its `set` members replaced or added, its
+ * `remove` members gone, its version. */
+function patched(state, patch) {
+  const next = { ...state, ...patch.set, version: patch.version, type: 'state' };
+  for (const key of patch.remove || []) delete next[key];
+  return next;
+}

@@ -15,7 +15,11 @@ export class Connection {
     const token = new URLSearchParams(location.search).get('token');
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws` + (token ? `?token=${encodeURIComponent(token)}` : '');
     this.socket = new WebSocket(url);
-    this.socket.onopen = () => this.handlers.status('open');
+    this.socket.onopen = () => {
+      this.handlers.status('open');
+      // From now on a state comes as a patch: the members that changed since the last one.
+      this.send({ type: 'hello', patches: true });
+    };
     this.socket.onclose = () => {
       // Requests that were in flight get no reply now: settle them so nothing waits forever.
       for (const resolve of this.waiting.values()) resolve(undefined);
