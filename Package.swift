@@ -136,22 +136,25 @@ let package = Package(
                                                                  "GridEditCapture", "SyntheticFrames", "PhotoFrames", "CVision", "PoseSequences", "GridEditTestSupport",
                                                                  "GridEditServe", "ServeTestClient"]),
 
-        .target(name: "GridEditTestSupport", dependencies: ["GridEditCore", "GridEditJSON", "CCairo"], path: "Tests/GridEditTestSupport"),
+        // Sources/Support: what the tests and gridedit-bench share, so a benchmark measures exactly
+        // what a test checks (no benchmark is built from a test target).
+        // Workloads and test helpers: mixed and grown packs, hostile trees, the real binary, temporary folders.
+        .target(name: "GridEditTestSupport", dependencies: ["GridEditCore", "GridEditJSON", "CCairo"], path: "Sources/Support/GridEditTestSupport"),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
         // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
         .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditMat", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo",
                                                         "GridEditTestSupport"],
-                path: "Tests/SyntheticFrames", swiftSettings: optimisedInDebug),
+                path: "Sources/Support/SyntheticFrames", swiftSettings: optimisedInDebug),
         // Photograph-like frames drawn independently of the capture renderer's pieces (bevel,
         // shadow, gloss, a lens with distortion, colour temperature, JPEG, a hand): the second
         // frame source of the capture tests and `gridedit-bench capture`.
         .target(name: "PhotoFrames", dependencies: ["GridEditCore", "GridEditMat", "GridEditGeometry", "GridEditRender", "GridEditLayout", "GridEditCapture",
                                                     "CVision", "CCairo", "SyntheticFrames", "PoseSequences"],
-                path: "Tests/PhotoFrames", swiftSettings: optimisedInDebug),
+                path: "Sources/Support/PhotoFrames", swiftSettings: optimisedInDebug),
         // Noisy pose sequences that lay out exact figures piece by piece, replayed through the
         // editor's commands and checked against the figure: for the settling test and benchmark.
         .target(name: "PoseSequences", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditLayout", "GridEditEditor", "GridEditTestSupport"],
-                path: "Tests/PoseSequences", swiftSettings: optimisedInDebug),
+                path: "Sources/Support/PoseSequences", swiftSettings: optimisedInDebug),
         // A W3C WebDriver client over chromedriver and Debian's chromium, with screenshot comparison
         // against reference PNGs: the real-browser harness of the browser tests (docs/testing.md).
         .target(name: "BrowserSupport", dependencies: [
@@ -182,7 +185,7 @@ let package = Package(
             "GridEditJSON", "GridEditCore", "GridEditGeometry", "GridEditTestSupport",
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
             .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
-        ], path: "Tests/ServeTestClient"),
+        ], path: "Sources/Support/ServeTestClient"),
         .testTarget(name: "GridEditServeTests", dependencies: [
             "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
             "ServeTestClient", "ToyKind", .product(name: "HummingbirdTesting", package: "hummingbird"),

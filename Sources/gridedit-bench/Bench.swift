@@ -46,7 +46,7 @@ enum Bench {
     static let tools: [(name: String, argument: String, what: String, run: @Sendable (String) throws -> Void)] = [
         ("frames", "DIR", "writes six random synthetic camera frames into DIR", { try FrameTools.samples(into: $0) }),
         ("capture-frames", "DIR", "writes the frames the capture end-to-end tests read into DIR", { try FrameTools.captureFrames(into: $0) }),
-        ("photo-frames", "DIR", "writes twelve photograph-like frames (Tests/PhotoFrames) into DIR", { try FrameTools.photoFrames(into: $0) }),
+        ("photo-frames", "DIR", "writes twelve photograph-like frames (Sources/Support/PhotoFrames) into DIR", { try FrameTools.photoFrames(into: $0) }),
         ("grader-scan", "FILE", "grades FILE's first puzzles and prints, per technique, puzzles that need it and that use it",
          { try GraderScan.run(file: $0) }),
     ]

@@ -63,7 +63,7 @@ enum CaptureBenchmark {
     }
 
     /// The live stream's pace on one core (``StreamAnalyzer``, as `gridedit capture --stream`
-    /// and the REPL read a camera): photo-like scenes (Tests/PhotoFrames), each a camera's
+    /// and the REPL read a camera): photo-like scenes (Sources/Support/PhotoFrames), each a camera's
     /// session of `GRIDEDIT_STREAM_STILL` (default 60) still frames, a piece carried 2 units by a
     /// hand in 10 frames blurred along its path, and as many still frames again; every frame
     /// with its own camera noise and JPEG. Times the analysis and snap of each frame, and checks
@@ -176,7 +176,7 @@ enum CaptureBenchmark {
         return nil
     }
 
-    /// Capture's rates on photograph-like frames (Tests/PhotoFrames), per condition: right,
+    /// Capture's rates on photograph-like frames (Sources/Support/PhotoFrames), per condition: right,
     /// refused, WRONG. `GRIDEDIT_PHOTO_FRAMES_COUNT` frames (default 500) from seed
     /// `GRIDEDIT_PHOTO_FRAMES_FIRST_SEED` (default 0), on every core.
     static func photoRates() throws {
@@ -184,7 +184,7 @@ enum CaptureBenchmark {
         let environment = ProcessInfo.processInfo.environment
         let count = environment["GRIDEDIT_PHOTO_FRAMES_COUNT"].flatMap(Int.init) ?? 500
         let first = environment["GRIDEDIT_PHOTO_FRAMES_FIRST_SEED"].flatMap(UInt64.init) ?? 0
-        print("capture: \(count) photograph-like frames from seed \(first) (Tests/PhotoFrames)")
+        print("capture: \(count) photograph-like frames from seed \(first) (Sources/Support/PhotoFrames)")
         let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
         let outcomes = try PhotoEvaluation.parallelRun(first..<first + UInt64(count), analyzer: analyzer)
         print(PhotoEvaluation.table(outcomes))
@@ -209,7 +209,7 @@ enum CaptureBenchmark {
         }
     }
 
-    /// Capture on sets whose pieces share a colour (Tests/PhotoFrames, `SharedColourScenes`):
+    /// Capture on sets whose pieces share a colour (Sources/Support/PhotoFrames, `SharedColourScenes`):
     /// each pair painted one colour, over the scenes of seeds 0–399 where they lie flush
     /// (`GRIDEDIT_SHARED_COLOUR_SCENES`, default 60 a pair, 120 for the large triangles), and a
     /// parallelogram 10° of hue from the blue large triangle. The suite runs a share of the same.

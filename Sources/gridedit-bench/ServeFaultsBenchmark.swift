@@ -6,7 +6,7 @@ import ServeTestClient
 /// benchmark) hundreds of times, at seeded moments of a page's work: between edits (some with an
 /// edit's reply not back), mid-drag and mid-save, each followed by the recovery a designer runs
 /// (`serve FILE --recover`, or the REPL's `open --recover`). The run is `ServeKillRun`
-/// (Tests/ServeTestClient), the same code `ServeFaultTests` runs a short share of; it prints the
+/// (Sources/Support/ServeTestClient), the same code `ServeFaultTests` runs a short share of; it prints the
 /// kills survived, the saves and drags interrupted, the edits recovered and what must stay zero:
 /// edits lost, torn files and temporaries left after the next open.
 /// `GRIDEDIT_KILL_COUNT` (default 300) and `GRIDEDIT_KILL_SEED` (default 36) change the run.

@@ -6,7 +6,7 @@ import PhotoFrames
 import SyntheticFrames
 import Testing
 
-/// The second, independent frame source (Tests/PhotoFrames): photograph-like frames whose
+/// The second, independent frame source (Sources/Support/PhotoFrames): photograph-like frames whose
 /// pieces, lens and light are not drawn by the renderer capture was built against. A seeded
 /// share runs here (`GRIDEDIT_PHOTO_FRAMES_COUNT`, `GRIDEDIT_PHOTO_FRAMES_FIRST_SEED` run others
 /// by hand); `gridedit-bench capture` runs the full count (500). Prints the rates per condition

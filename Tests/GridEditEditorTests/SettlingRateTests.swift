@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 11, "Tests that show it": noisy pose sequences for exact figures, replayed through
 /// `replay` as a user would, must give the figure back up to one translation. The harness lives
-/// in Tests/PoseSequences (shared with `gridedit-bench settle`, which runs 2,000+ sequences).
+/// in Sources/Support/PoseSequences (shared with `gridedit-bench settle`, which runs 2,000+ sequences).
 @Suite("Settling: noisy pose sequences replay to their exact figures")
 struct SettlingRateTests {
     /// Seeds the rate test replays: 50 of each family. About 0.1 s each in a debug build.

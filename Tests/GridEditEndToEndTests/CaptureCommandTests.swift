@@ -84,7 +84,7 @@ struct CaptureCommandTests {
 
     @Test("--verbose on a refused photo: every piece with its evidence, the doubtful ones marked, then the refusal; nothing written")
     func verboseRefusal() throws {
-        // Photo-like frames (Tests/PhotoFrames) that capture refuses for a doubtful piece: the
+        // Photo-like frames (Sources/Support/PhotoFrames) that capture refuses for a doubtful piece: the
         // first of these seeds that still is (capture may one day take some of them).
         let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
         let seed = try [149, 511, 533, 542].map(UInt64.init).first { seed in

@@ -5,7 +5,7 @@ import CVision
 import PhotoFrames
 import Testing
 
-/// Play mode from the camera: photo-like frames (Tests/PhotoFrames) of a child putting a shipped
+/// Play mode from the camera: photo-like frames (Sources/Support/PhotoFrames) of a child putting a shipped
 /// figure's pieces down one at a time, streamed through the REPL's `capture` by the real
 /// gridedit-capture onto a play board, give the same judgements as the same poses typed.
 @Suite("Play mode from the camera")

@@ -44,9 +44,11 @@ public enum GridEditBinary {
         try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/" + relative), encoding: .utf8)
     }
 
-    /// The repository checkout, found from this source file's location.
+    /// The repository checkout, found from this source file's location
+    /// (`Sources/Support/GridEditTestSupport/GridEditBinary.swift`).
     public static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// Runs `gridedit arguments…` in `directory` with `input` on standard input. Run in the
