@@ -73,12 +73,12 @@ struct SudokuEditingTests {
         let wrong = (1...9).first { UInt8($0) != solution.cells[empty] && content.currentState.cells.isEmpty == false }!
         try service.perform(try document.sudokuEditor!.set(Cell(row: empty / 9, column: empty % 9), to: wrong), on: document)
         content = document.sudoku!
-        #expect(content.entriesSolutionCount == SolutionCount.none, "a wrong digit leads nowhere")
+        #expect(content.entriesSolutionCount == SudokuSolver.SolveResult.Verdict.none, "a wrong digit leads nowhere")
         #expect(content.solutionSummary.hasSuffix("entries: dead end"))
         var sparse = content
         sparse.givens = SudokuGrid(size: .nine)
         sparse.currentState = sparse.givens
-        #expect(sparse.givensSolutionCount == .several)
+        #expect(sparse.givensSolutionCount == .multiple)
     }
 
     @Test("hint names the next step; --place enters the digit it finds, the solution's, as one undoable edit")

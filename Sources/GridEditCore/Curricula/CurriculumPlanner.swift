@@ -42,7 +42,8 @@ public struct CurriculumPlanner: Sendable {
         }
     }
 
-    public static let skill: [Curriculum.Game: String] = [.tangram: "spatial-reasoning", .sudoku: "logic"]
+    /// The skill a game's activities train: its kind's (`PuzzleKind.curriculumSkill`).
+    static func skill(_ game: Curriculum.Game) -> String { PuzzleKinds.named(game.rawValue)?.curriculumSkill ?? game.rawValue }
 
     public var library: PackLibrary
     public var options: Options
@@ -151,7 +152,7 @@ public struct CurriculumPlanner: Sendable {
         return Curriculum(id: options.id, name: options.name,
                           description: "Drafted by gridedit curriculum plan (seed \(options.seed)) from "
                               + packs.map(\.manifest.id).joined(separator: ", ") + "; edit freely.",
-                          ageRange: ages, skillCategories: games.filter { sessions[$0] != nil }.map { Self.skill[$0]! }, days: days)
+                          ageRange: ages, skillCategories: games.filter { sessions[$0] != nil }.map(Self.skill), days: days)
     }
 
     func activity(_ game: Curriculum.Game, _ type: Curriculum.ActivityType, _ picks: [Candidate]) -> Curriculum.Activity {
@@ -170,12 +171,12 @@ public struct CurriculumPlanner: Sendable {
         case .introduction: nil
         }
         return Curriculum.Activity(game: game, type: type, difficulty: level, puzzles: picks.map(\.reference),
-                                   skills: [Self.skill[game]!], durationMinutes: minutes,
+                                   skills: [Self.skill(game)], durationMinutes: minutes,
                                    completion: .init(solve: picks.count, maxHints: hints))
     }
 
     func objective(_ type: Curriculum.ActivityType, _ pick: Candidate) -> String {
-        let what = pick.entry.game == .tangram ? "the \(pick.entry.name) figure" : "\(pick.entry.name)"
+        let what = PuzzleKinds.named(pick.entry.game.rawValue)?.objectName(pick.entry.name) ?? pick.entry.name
         return switch type {
         case .introduction: "Meet \(what)"
         case .practice: "Solve \(what)"

@@ -51,6 +51,10 @@ public protocol PuzzleKind: Sendable {
     /// The puzzle's difficulty as its own measure gives it, for curricula; nil when it cannot be
     /// measured.
     static func measure(_ puzzle: Model) -> PuzzleMeasure?
+    /// The skill a curriculum's activities of this kind train (`skillCategories`, `skills`).
+    static var curriculumSkill: String { get }
+    /// How an activity's objective names a puzzle of this kind ("Solve the Cat figure").
+    static func objectName(_ puzzleName: String) -> String
 }
 
 /// Why a part could not be read or set: an unknown part name, or a value the kind refuses.
@@ -83,6 +87,10 @@ extension PuzzleKind {
     public static func sameAs(_ puzzle: Model) -> (key: String, exact: String?)? { nil }
 
     public static func measure(_ puzzle: Model) -> PuzzleMeasure? { nil }
+
+    public static var curriculumSkill: String { name }
+
+    public static func objectName(_ puzzleName: String) -> String { puzzleName }
 
     /// Reads a part value with the kind's own file decoders: the value is checked exactly as a
     /// file's would be, and the first finding becomes the error.

@@ -1,5 +1,7 @@
 /// What packs and curricula ask of a Sudoku: its canonical form, and the grader's measure.
 extension SudokuKind {
+    public static var curriculumSkill: String { "logic" }
+
     /// `sudoku SIZE:CANONICAL` (the same once digits are renamed, rows, columns, bands or stacks
     /// reordered or the grid transposed), and the givens as written.
     public static func sameAs(_ puzzle: SudokuPuzzle) -> (key: String, exact: String?)? {

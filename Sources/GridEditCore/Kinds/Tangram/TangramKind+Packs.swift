@@ -11,6 +11,10 @@ extension TangramKind {
         return (key: "tangram " + key, exact: nil)
     }
 
+    public static var curriculumSkill: String { "spatial-reasoning" }
+
+    public static func objectName(_ puzzleName: String) -> String { "the \(puzzleName) figure" }
+
     /// The level is the solver's estimate, the fraction how far its points are into the level's
     /// band (TangramDifficulty.level: ...3, 4...5, 6...7, 8...).
     public static func measure(_ puzzle: TangramPuzzle) -> PuzzleMeasure? {

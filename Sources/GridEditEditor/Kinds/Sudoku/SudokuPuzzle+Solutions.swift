@@ -1,29 +1,16 @@
 import GridEditCore
 
-/// How many ways a Sudoku can be completed, counted up to two: what a designer needs to know
-/// (a puzzle must have exactly one solution).
-public enum SolutionCount: String, Sendable, Hashable {
-    case none, unique, several
-
-    init(_ result: SudokuSolver.SolveResult) {
-        switch result.verdict {
-        case .none: self = .none
-        case .unique: self = .unique
-        case .multiple: self = .several
-        }
-    }
-}
-
 extension SudokuPuzzle {
-    /// The solutions of the givens alone (the puzzle as a child receives it).
-    public var givensSolutionCount: SolutionCount {
-        SolutionCount(SudokuSolver.countSolutions(givens, limit: 2, keep: 0))
+    /// How many ways the givens alone can be completed, counted up to two (the puzzle as a child
+    /// receives it must have exactly one).
+    public var givensSolutionCount: SudokuSolver.SolveResult.Verdict {
+        SudokuSolver.countSolutions(givens, limit: 2, keep: 0).verdict
     }
 
     /// Whether the digits entered so far can still be completed (nil when nothing is entered).
-    public var entriesSolutionCount: SolutionCount? {
+    public var entriesSolutionCount: SudokuSolver.SolveResult.Verdict? {
         guard currentState != givens else { return nil }
-        return SolutionCount(SudokuSolver.countSolutions(currentState, limit: 2, keep: 0))
+        return SudokuSolver.countSolutions(currentState, limit: 2, keep: 0).verdict
     }
 
     /// `solutions: unique`, `solutions: none (the givens contradict each other)`, `solutions: 2 or more`,
@@ -33,7 +20,7 @@ extension SudokuPuzzle {
         switch givensSolutionCount {
         case .none: text = "solutions: none"
         case .unique: text = "solutions: unique"
-        case .several: text = "solutions: 2 or more (add givens)"
+        case .multiple: text = "solutions: 2 or more (add givens)"
         }
         switch entriesSolutionCount {
         case .none?: text += ", entries: dead end"
