@@ -1,4 +1,5 @@
 import CVision
+import GridEditGeometry
 
 /// A plane-to-plane perspective map: a 3×3 matrix, row-major, acting on (x, y, 1).
 public struct Homography: Sendable, Hashable {
@@ -34,21 +35,7 @@ public struct Homography: Sendable, Hashable {
     }
 
     /// `self` after `other`: first `other`, then `self`.
-    public func after(_ other: Homography) -> Homography {
-        let a = entries, b = other.entries
-        var c = [Double](repeating: 0, count: 9)
-        for i in 0..<3 { for j in 0..<3 { c[3 * i + j] = (0..<3).reduce(0) { $0 + a[3 * i + $1] * b[3 * $1 + j] } } }
-        return Homography(c)
-    }
+    public func after(_ other: Homography) -> Homography { Homography(Matrix3.product(entries, other.entries)) }
 
-    public var inverse: Homography? {
-        let m = entries
-        let c0 = m[4] * m[8] - m[5] * m[7], c1 = m[5] * m[6] - m[3] * m[8], c2 = m[3] * m[7] - m[4] * m[6]
-        let det = m[0] * c0 + m[1] * c1 + m[2] * c2
-        guard det != 0, det.isFinite else { return nil }
-        let inv = [c0, m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
-                   c1, m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
-                   c2, m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3]]
-        return Homography(inv.map { $0 / det })
-    }
+    public var inverse: Homography? { Matrix3.inverse(entries).map(Homography.init) }
 }

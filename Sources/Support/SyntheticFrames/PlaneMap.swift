@@ -1,5 +1,8 @@
+import GridEditGeometry
+
 /// A perspective map of the plane (a 3×3 homography, row-major, acting on (x, y, 1)).
-/// Internal: GridEditCapture has its own public `Homography`; frames expose plain entries.
+/// Internal: frames do not depend on capture (they test it), so this is not its `Homography`;
+/// the two share only the matrix algebra (`Matrix3`).
 struct PlaneMap: Sendable, Hashable {
     var m: [Double]
 
@@ -48,21 +51,9 @@ struct PlaneMap: Sendable, Hashable {
     func weight(_ p: SIMD2<Double>) -> Double { m[6] * p.x + m[7] * p.y + m[8] }
 
     /// `self` after `other`.
-    func after(_ other: PlaneMap) -> PlaneMap {
-        var c = [Double](repeating: 0, count: 9)
-        for i in 0..<3 { for j in 0..<3 { c[3 * i + j] = (0..<3).reduce(0) { $0 + m[3 * i + $1] * other.m[3 * $1 + j] } } }
-        return PlaneMap(c)
-    }
+    func after(_ other: PlaneMap) -> PlaneMap { PlaneMap(Matrix3.product(m, other.m)) }
 
-    var inverse: PlaneMap? {
-        let c0 = m[4] * m[8] - m[5] * m[7], c1 = m[5] * m[6] - m[3] * m[8], c2 = m[3] * m[7] - m[4] * m[6]
-        let det = m[0] * c0 + m[1] * c1 + m[2] * c2
-        guard det != 0, det.isFinite else { return nil }
-        let inv = [c0, m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
-                   c1, m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
-                   c2, m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3]]
-        return PlaneMap(inv.map { $0 / det })
-    }
+    var inverse: PlaneMap? { Matrix3.inverse(m).map(PlaneMap.init) }
 
     /// How many output units one input unit spans near `p` (the larger of the two axes).
     func localScale(at p: SIMD2<Double>) -> Double {
