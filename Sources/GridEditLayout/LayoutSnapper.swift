@@ -153,7 +153,7 @@ public struct LayoutSnapper: Sendable {
         var layout = try lay(candidates, settledFirst: settledFirst)
         solveContacts(&layout)
         Self.refitFigures(&layout, tolerance: tolerance)
-        let figures = Self.figureCount(layout.placed.map(\.pose))
+        let figures = Pose.figures(layout.placed.map(\.pose)).count
         let placed = layout.placed.sorted { $0.pose.piece < $1.pose.piece }
         let reports = placed.map { p in
             PieceReport(piece: p.pose.piece, method: p.method, distance: p.candidate.distance(to: p.pose), turn: p.candidate.turn,
@@ -610,8 +610,6 @@ public struct LayoutSnapper: Sendable {
         }
     }
 
-    /// Groups of touching pieces.
-    static func figureCount(_ poses: [Pose]) -> Int { Pose.figures(poses).count }
 }
 
 private func hypot(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }

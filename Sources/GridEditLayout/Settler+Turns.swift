@@ -26,7 +26,7 @@ extension Settler {
         let otherPolygons = others.map(\.polygon)
         let neighbours = otherPolygons.indices.filter { i in bodyBefore.contains { $0.touchesOrOverlaps(otherPolygons[i]) } }
         guard !neighbours.isEmpty else { return nil }
-        let wasConnected = connectedParts(before + others)
+        let wasConnected = Pose.figures(before + others).count
 
         func score(_ body: [Pose]) -> (valid: Bool, connected: Bool, edge: Bool, touched: Int) {
             let polygons = body.map(\.polygon)
@@ -35,7 +35,7 @@ extension Settler {
             }
             let touched = neighbours.filter { i in polygons.contains { $0.touchesOrOverlaps(otherPolygons[i]) } }
             let edge = touched.contains { i in polygons.contains { $0.sharesBoundarySegment(with: otherPolygons[i]) } }
-            return (!touched.isEmpty, connectedParts(body + others) <= wasConnected, edge, touched.count)
+            return (!touched.isEmpty, Pose.figures(body + others).count <= wasConnected, edge, touched.count)
         }
 
         let plain = score(after)
@@ -71,16 +71,5 @@ extension Settler {
         // A plain turn that touches and overlaps nothing is kept unless the move reconnects the figure.
         if plain.valid && best.rank.0 == 0 { return nil }
         return after.map { $0.translated(by: best.offset) }
-    }
-
-    /// How many separate figures the poses form (touching at a corner joins).
-    static func connectedParts(_ poses: [Pose]) -> Int {
-        var left = Set(poses.indices)
-        var parts = 0
-        while let start = left.first {
-            left.subtract(Pose.figure(of: start, in: poses))
-            parts += 1
-        }
-        return parts
     }
 }

@@ -36,8 +36,10 @@ private final class Inbox {
         let session = try makeSession(folder)
         let (plainID, plainStream) = session.connect()
         let (patchingID, patchingStream) = session.connect()
-        let plain = Inbox(plainStream), patching = Inbox(patchingStream)
+        let (secondID, secondStream) = session.connect()
+        let plain = Inbox(plainStream), patching = Inbox(patchingStream), second = Inbox(secondStream)
         await session.receive(#"{"type":"hello","patches":true}"#, from: patchingID)
+        await session.receive(#"{"type":"hello","patches":true}"#, from: secondID)
         for (line, page) in [(#"{"type":"open","path":"starter/square.json"}"#, plainID),
                              (#"{"type":"command","line":"nudge square right"}"#, plainID),
                              (#"{"type":"command","line":"rotate square 45"}"#, patchingID),
@@ -50,7 +52,11 @@ private final class Inbox {
         try await Task.sleep(for: .milliseconds(200))
         session.disconnect(plainID)
         session.disconnect(patchingID)
-        _ = await (plain.task?.value, patching.task?.value)
+        session.disconnect(secondID)
+        _ = await (plain.task?.value, patching.task?.value, second.task?.value)
+        // A second page with the same state as the first gets the same patches (built once).
+        let patchesOf = { (inbox: Inbox) in inbox.messages.filter { $0.string("type") == "patch" }.map { $0.toJSONValue() } }
+        #expect(patchesOf(second) == patchesOf(patching) && !patchesOf(second).isEmpty)
 
         let plainStates = plain.messages.filter { $0.string("type") == "state" }
         var byVersion: [Int: [String: JSONValue]] = [:]

@@ -37,7 +37,7 @@ public struct UnionFind: Sendable {
     /// The groups of `count` items joined by `joined(i, j)`, asked once for each pair i < j.
     public static func groups(count: Int, joined: (Int, Int) -> Bool) -> [[Int]] {
         var sets = UnionFind(count: count)
-        for i in 0..<count { for j in (i + 1)..<max(count, i + 1) where joined(i, j) { sets.join(i, j) } }
+        for i in 0..<count { for j in (i + 1)..<count where joined(i, j) { sets.join(i, j) } }
         return sets.groups()
     }
 }

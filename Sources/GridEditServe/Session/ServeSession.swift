@@ -27,6 +27,9 @@ public final class ServeSession {
     public private(set) var version = 0
     private var lastBody: JSONValue?
     private var lastText = ""
+    /// The patches to the current version, by the version a page has: pages that had the same
+    /// state are sent the same text, built once.
+    private var patchTexts: [Int: String] = [:]
     private var broadcastScheduled = false
 
     /// Told what an edit from a page did (its lines, as the REPL would print them), after it is
@@ -85,7 +88,7 @@ public final class ServeSession {
         nextClient += 1
         let client = Client(id: id, outgoing: continuation, service: service)
         clients[id] = client
-        _ = currentStateText()
+        currentStateText()
         sendState(to: client)
         return (id, stream)
     }
@@ -130,7 +133,7 @@ public final class ServeSession {
     private func broadcast() {
         broadcastScheduled = false
         let before = version
-        _ = currentStateText()
+        currentStateText()
         guard version != before else { return }
         for client in clients.values {
             if client.handling > 0 { client.stateAfterReply = true } else { sendState(to: client) }
@@ -147,16 +150,20 @@ public final class ServeSession {
         defer { client.sent = (members, version) }
         guard client.patches, !whole, let sent = client.sent else { return send(text, to: client) }
         guard sent.version != version else { return }
+        if let patch = patchTexts[sent.version] { return send(patch, to: client) }
         var before: [String: JSONValue] = [:]
         for member in sent.members { before[member.key] = member.value }
         let set = members.filter { before[$0.key] != $0.value }
         let now = Set(members.map(\.key))
         let removed = sent.members.map(\.key).filter { !now.contains($0) }
-        send(JSONValue.object([.init("type", .string("patch")), .init("version", .int(version)), .init("set", .object(set)),
-                               .init("remove", .array(removed.map(JSONValue.string)))]).compactText, to: client)
+        let patch = JSONValue.object([.init("type", .string("patch")), .init("version", .int(version)), .init("set", .object(set)),
+                                      .init("remove", .array(removed.map(JSONValue.string)))]).compactText
+        patchTexts[sent.version] = patch
+        send(patch, to: client)
     }
 
     /// The state message; a new version when it differs from the last one built.
+    @discardableResult
     func currentStateText() -> String {
         // The verifier's answer for the active puzzle: known, or on its way (a newer edit cancels
         // an older analysis; the answer's arrival is a change like any other).
@@ -169,6 +176,7 @@ public final class ServeSession {
         if body != lastBody || lastBody == nil {
             version += 1
             lastBody = body
+            patchTexts = [:]
             guard case .object(var members) = body else { return lastText }
             members.insert(.init("version", .int(version)), at: 2)
             lastText = JSONValue.object(members).compactText
@@ -210,7 +218,7 @@ public final class ServeSession {
     private func handle(_ message: ClientMessage, id: JSONValue, client: Client) async -> JSONValue {
         switch message {
         case .hello(let patches):
-            _ = currentStateText()
+            currentStateText()
             sendState(to: client, whole: true)
             client.patches = patches
             return .fields(["type": .string("welcome"), "id": id, "protocol": .int(ClientMessage.version)])
