@@ -232,19 +232,19 @@ int gev_aruco_marker_bits(int dictionary, int id, uint8_t *bits, int capacity) {
     });
 }
 
-int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers, int capacity) {
+int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers, int capacity, int search_width) {
     return guarded(-1, [&] {
         if (!validImage(image)) return -1;
         auto dict = dictionaryFor(dictionary);
-        static thread_local cv::Ptr<cv::aruco::DetectorParameters> parameters = [] {
+        // Two threshold windows instead of three, and a higher threshold constant: camera noise on
+        // paper and table otherwise makes thousands of tiny candidate contours. Eight samples per
+        // cell and full error correction read small, blurred markers that the defaults miss; a
+        // wrong read is an outlier to the mat's perspective, which the caller drops. Measured on
+        // 16 synthetic 720p frames with hands, blur and noise: 122 markers found in 8.8 ms a
+        // frame, against 110 in 30 ms with the defaults.
+        auto make = [](bool refine) {
             auto p = cv::aruco::DetectorParameters::create();
-            p->cornerRefinementMethod = cv::aruco::CORNER_REFINE_SUBPIX;
-            // Two threshold windows instead of three, and a higher threshold constant: camera
-            // noise on paper and table otherwise makes thousands of tiny candidate contours.
-            // Eight samples per cell and full error correction read small, blurred markers that
-            // the defaults miss; a wrong read is an outlier to the mat's perspective, which the
-            // caller drops. Measured on 16 synthetic 720p frames with hands, blur and noise:
-            // 122 markers found in 8.8 ms a frame, against 110 in 30 ms with the defaults.
+            p->cornerRefinementMethod = refine ? cv::aruco::CORNER_REFINE_SUBPIX : cv::aruco::CORNER_REFINE_NONE;
             p->adaptiveThreshWinSizeMin = 5;
             p->adaptiveThreshWinSizeMax = 15;
             p->adaptiveThreshWinSizeStep = 10;
@@ -252,12 +252,34 @@ int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers
             p->perspectiveRemovePixelPerCell = 8;
             p->errorCorrectionRate = 1.0;
             return p;
-        }();
+        };
+        static thread_local cv::Ptr<cv::aruco::DetectorParameters> full = make(true), reduced = make(false);
         cv::Mat gray;
         cv::cvtColor(image->mat, gray, cv::COLOR_BGR2GRAY);
         std::vector<std::vector<cv::Point2f>> corners;
         std::vector<int> ids;
-        cv::aruco::detectMarkers(gray, dict, corners, ids, parameters);
+        if (search_width > 0 && gray.cols > search_width) {
+            // Found in the shrunk image, refined in the full one as the full search refines them
+            // (the same window, iterations and accuracy).
+            const double scale = double(gray.cols) / search_width;
+            cv::Mat small;
+            cv::resize(gray, small, cv::Size(search_width, int(std::lround(gray.rows / scale))), 0, 0, cv::INTER_AREA);
+            cv::aruco::detectMarkers(small, dict, corners, ids, reduced);
+            std::vector<cv::Point2f> points;
+            for (auto &marker : corners)
+                for (auto &corner : marker)
+                    // INTER_AREA's pixel centres: shrunk x + 0.5 spans scale full pixels.
+                    points.emplace_back(float((corner.x + 0.5) * scale - 0.5), float((corner.y + 0.5) * scale - 0.5));
+            if (!points.empty()) {
+                const int window = full->cornerRefinementWinSize;
+                cv::cornerSubPix(gray, points, cv::Size(window, window), cv::Size(-1, -1),
+                                 cv::TermCriteria(cv::TermCriteria::MAX_ITER | cv::TermCriteria::EPS,
+                                                  full->cornerRefinementMaxIterations, full->cornerRefinementMinAccuracy));
+                for (size_t i = 0; i < points.size(); i++) corners[i / 4][i % 4] = points[i];
+            }
+        } else {
+            cv::aruco::detectMarkers(gray, dict, corners, ids, full);
+        }
         int found = static_cast<int>(ids.size());
         for (int i = 0; i < found && i < capacity; i++) {
             markers[i].id = ids[i];

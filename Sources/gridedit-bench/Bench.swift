@@ -27,6 +27,8 @@ enum Bench {
         // The editor's figures include the settling engine's rate on noisy pose sequences (issue 11).
         ("editor", { try EditorBenchmark.run(repository: repository); try SettleBenchmark.run(repository: repository) }),
         ("capture", { try CaptureBenchmark.run(); try CaptureBenchmark.stream(); try CaptureBenchmark.photoRates(); try CaptureBenchmark.sharedColourRates() }),
+        // The per-frame speed alone (issue 38), `GRIDEDIT_CAPTURE_PASSES` passes over the frames (default 3).
+        ("capture-speed", { try CaptureBenchmark.run() }),
         ("capture-stream", { try CaptureBenchmark.stream() }),
         // The photograph-like frames' rates alone (issue 13), without the speed figures.
         ("capture-photos", { try CaptureBenchmark.photoRates() }),

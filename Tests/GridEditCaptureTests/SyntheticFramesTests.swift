@@ -14,7 +14,7 @@ struct SyntheticFramesTests {
     /// Markers found in a frame: id → corners (x0, y0, … x3, y3).
     static func detect(_ frame: RenderedFrame) -> [Int: [Double]] {
         var markers = [gev_marker](repeating: gev_marker(), count: 32)
-        let found = Int(gev_aruco_detect(frame.image, GEV_DICT_4X4_50, &markers, 32))
+        let found = Int(gev_aruco_detect(frame.image, GEV_DICT_4X4_50, &markers, 32, 0))
         return Dictionary(markers.prefix(max(0, min(found, 32))).map { marker in
             (Int(marker.id), withUnsafeBytes(of: marker.corners) { Array($0.bindMemory(to: Float.self)).map(Double.init) })
         }, uniquingKeysWith: { first, _ in first })

@@ -89,8 +89,11 @@ typedef struct gev_marker {
 } gev_marker;
 
 /* Finds markers of `dictionary` in the image; writes at most `capacity` of them and returns how
- * many it found (which may be more than capacity), or -1 with a message. */
-int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers, int capacity);
+ * many it found (which may be more than capacity), or -1 with a message. With `search_width` > 0
+ * and an image wider than that, the markers are searched for in the image shrunk to that width
+ * and their corners then refined to sub-pixel places in the full image (a fraction of the time);
+ * 0 searches the full image. */
+int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers, int capacity, int search_width);
 
 /* MARK: Cameras and video files */
 

@@ -116,6 +116,7 @@ public struct PieceFinder: Sendable {
             }
         }
 
+        let map = OwnerMap(owner, size: n)
         var sightings: [ApproximatePose] = []
         var fits: [PieceFit] = []
         var taken: [Int: Int] = [:]  // colour → pieces already handed out
@@ -127,7 +128,7 @@ public struct PieceFinder: Sendable {
             // as every shape its colour may be, and the shape that fits best wins.
             var best: (ApproximatePose, PieceFit)?
             for piece in Self.distinctShapes(slot.pieces) {
-                let fit = fitSlot(Int16(s), pixels: slot.pixels, piece: piece, owner: owner, size: n)
+                let fit = fitSlot(Int16(s), pixels: slot.pixels, piece: piece, map: map)
                 if best == nil || fit.1.score > best!.1.score {
                     var sighting = fit.0
                     let candidates = slot.splitLead != nil ? [piece] + classes[slot.colour].filter { $0 != piece }
@@ -293,7 +294,8 @@ public struct PieceFinder: Sendable {
         var score: Int
     }
 
-    func fitSlot(_ slot: Int16, pixels: [Int32], piece: TangramPiece, owner: [Int16], size n: Int) -> (ApproximatePose, PieceFit) {
+    func fitSlot(_ slot: Int16, pixels: [Int32], piece: TangramPiece, map: OwnerMap) -> (ApproximatePose, PieceFit) {
+        let owner = map.owner, n = map.size
         let shape = piece.shape
         let ppu = TopView.pixelsPerUnit
         var sx = 0.0, sy = 0.0
@@ -303,6 +305,7 @@ public struct PieceFinder: Sendable {
         }
         let centre = (x: sx / Double(pixels.count), y: sy / Double(pixels.count))
         let fine = Self.edgeAngle(slot, pixels: pixels, owner: owner, size: n)
+        let counts = SlotCounts(map, slot: slot, pixels: pixels)
 
         // Starting points: the centroid for every turn and side. A partly hidden piece's visible
         // centroid is off its true centre, so then the outline also starts shifted towards the
@@ -325,7 +328,7 @@ public struct PieceFinder: Sendable {
                     for offset in offsets {
                         let placement = Placement(cx: centre.x + offset.0, cy: centre.y + offset.1, degrees: angle + Double(45 * k))
                         starts.append(Fit(template: template, placement: placement,
-                                          score: Self.score(template, placement, slot: slot, slotCount: pixels.count, owner: owner, size: n)))
+                                          score: Self.score(template, placement, slotCount: pixels.count, counts: counts)))
                     }
                 }
             }
@@ -333,20 +336,20 @@ public struct PieceFinder: Sendable {
         starts.sort { $0.score > $1.score }
         // The best start is refined (and for a hidden piece the next few too); so is the best start
         // that lies another way (another turn or side), so that the fit knows its nearest rival.
-        var climbed = [climb(starts[0], slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden)]
+        var climbed = [climb(starts[0], pixelCount: pixels.count, counts: counts, coarse: hidden)]
         for start in starts.dropFirst().prefix(hidden ? 3 : 0) {
-            climbed.append(climb(start, slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden))
+            climbed.append(climb(start, pixelCount: pixels.count, counts: counts, coarse: hidden))
         }
         let first = climbed.max { $0.score < $1.score }!
         if let rival = starts.first(where: { !Self.sameWay($0, first, shape: shape) }) {
-            climbed.append(climb(rival, slot: slot, pixelCount: pixels.count, owner: owner, size: n, coarse: hidden))
+            climbed.append(climb(rival, pixelCount: pixels.count, counts: counts, coarse: hidden))
         }
         let best = climbed.max { $0.score < $1.score }!
         // The rival: the best refined fit that puts the piece elsewhere (another turn or side, or
         // its middle more than a quarter unit away), which a wrong pose would be.
         let rival = climbed.filter { !Self.sameWay($0, best, shape: shape) || Self.distance($0.placement, best.placement) > 0.25 }
             .max { $0.score < $1.score }
-        let refined = refineSubpixel(best, slot: slot, pixelCount: pixels.count, owner: owner, size: n)
+        let refined = refineSubpixel(best, pixelCount: pixels.count, counts: counts)
         let (template, placement, score) = (refined.template, refined.placement, refined.score)
         let expected = template.area * ppu * ppu
         let hiddenInside = Self.unknownInside(template, placement, owner: owner, size: n)
@@ -397,7 +400,7 @@ public struct PieceFinder: Sendable {
 
     /// Hill climbing on position and angle from a start: coarse steps first when a hidden part
     /// lets the outline slide into the unknown.
-    func climb(_ start: Fit, slot: Int16, pixelCount: Int, owner: [Int16], size n: Int, coarse: Bool) -> Fit {
+    func climb(_ start: Fit, pixelCount: Int, counts: SlotCounts, coarse: Bool) -> Fit {
         let ppu = TopView.pixelsPerUnit
         var fit = start
         let step45 = 45 * (start.placement.degrees / 45).rounded()
@@ -415,7 +418,7 @@ public struct PieceFinder: Sendable {
                     // so it stays within 22.5° of its 45° step (else a rival could climb into the
                     // best's way, and with no rival left the lead would look clear).
                     guard abs(trial.degrees - step45) < 22.5 else { continue }
-                    let score = Self.score(fit.template, trial, slot: slot, slotCount: pixelCount, owner: owner, size: n)
+                    let score = Self.score(fit.template, trial, slotCount: pixelCount, counts: counts)
                     if score > fit.score { (fit.placement, fit.score, improved) = (trial, score, true) }
                 }
             }
@@ -492,9 +495,10 @@ public struct PieceFinder: Sendable {
         return count
     }
 
-    /// The score of one placement (see the type's comment).
-    static func score(_ template: ShapeTemplate, _ placement: Placement, slot: Int16, slotCount: Int,
-                      owner: [Int16], size n: Int) -> Int {
+    /// The score of one placement (see the type's comment): over the pixels whose centres lie
+    /// inside the outline, row by row.
+    static func score(_ template: ShapeTemplate, _ placement: Placement, slotCount: Int, counts: SlotCounts) -> Int {
+        let n = counts.size
         let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
         let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
         let ys = polygon.map(\.y)
@@ -503,26 +507,23 @@ public struct PieceFinder: Sendable {
         let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu - 0.5).rounded(.down)))
         guard firstRow <= lastRow else { return -slotCount }
         var plus = 0, minus = 0
-        owner.withUnsafeBufferPointer { owner in
-            for row in firstRow...lastRow {
-                let y = top - (Double(row) + 0.5) / ppu
-                var low = Double.infinity, high = -Double.infinity
-                for k in polygon.indices {
-                    let p = polygon[k], q = polygon[(k + 1) % polygon.count]
-                    guard (p.y - y) * (q.y - y) <= 0, p.y != q.y else { continue }
-                    let x = p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
-                    low = min(low, x); high = max(high, x)
-                }
-                guard low <= high else { continue }
-                let first = max(0, Int(((low + margin) * ppu - 0.5).rounded(.up)))
-                let last = min(n - 1, Int(((high + margin) * ppu - 0.5).rounded(.down)))
-                guard first <= last else { continue }
-                let base = row * n
-                for column in first...last {
-                    let o = owner[base + column]
-                    if o == slot { plus += 1 } else if o != -2 { minus += 1 }  // unknown (-2) counts for nothing
-                }
+        for row in firstRow...lastRow {
+            let y = top - (Double(row) + 0.5) / ppu
+            var low = Double.infinity, high = -Double.infinity
+            for k in polygon.indices {
+                let p = polygon[k], q = polygon[(k + 1) % polygon.count]
+                guard (p.y - y) * (q.y - y) <= 0, p.y != q.y else { continue }
+                let x = p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
+                low = min(low, x); high = max(high, x)
             }
+            guard low <= high else { continue }
+            let first = max(0, Int(((low + margin) * ppu - 0.5).rounded(.up)))
+            let last = min(n - 1, Int(((high + margin) * ppu - 0.5).rounded(.down)))
+            guard first <= last else { continue }
+            // Unknown pixels (a hand) count for nothing.
+            let span = counts.span(row: row, first, last)
+            plus += span.slot
+            minus += span.other
         }
         return plus - minus - (slotCount - plus)
     }

@@ -55,6 +55,8 @@ extension PieceFinder {
         // Poses of the first piece lying (nearly) within the region: scored with no slot size, a
         // pose scores twice its pixels of the region less the paper and other pieces inside it.
         var poses: [Fit] = []
+        let map = OwnerMap(owner, size: n)
+        let counts = SlotCounts(map, slot: slotA, pixels: region)
         for flipped in shapeA.isChiral ? [false, true] : [false] {
             let template = ShapeTemplate(shape: shapeA, flipped: flipped)
             for k in 0..<8 {
@@ -63,7 +65,7 @@ extension PieceFinder {
                     var x = xs.low
                     while x <= xs.high {
                         let placement = Placement(cx: x, cy: y, degrees: fine + Double(45 * k))
-                        let score = Self.score(template, placement, slot: slotA, slotCount: 0, owner: owner, size: n)
+                        let score = Self.score(template, placement, slotCount: 0, counts: counts)
                         if Double(score) >= 1.4 * areaA { poses.append(Fit(template: template, placement: placement, score: score)) }
                         x += SharedColourSplit.step
                     }
@@ -87,10 +89,9 @@ extension PieceFinder {
         for a in kept {
             let (partA, partB) = Self.partition(region, inside: a, size: n)
             guard Double(partB.count) >= minimumVisibleShare * areaB else { continue }
-            var parts = owner
-            for p in partB { parts[Int(p)] = slotB }
-            let (sighting, fitB) = fitSlot(slotB, pixels: partB, piece: pair.1, owner: parts, size: n)
-            let scoreA = Self.score(a.template, a.placement, slot: slotA, slotCount: partA.count, owner: parts, size: n)
+            let parts = map.relabelled(partB, as: slotB)
+            let (sighting, fitB) = fitSlot(slotB, pixels: partB, piece: pair.1, map: parts)
+            let scoreA = Self.score(a.template, a.placement, slotCount: partA.count, counts: SlotCounts(parts, slot: slotA, pixels: partA))
             let b = Self.placement(of: sighting)
             tried.append(Candidate(a: a, b: b, bFlipped: sighting.flipped, total: scoreA + fitB.score))
         }
@@ -110,10 +111,8 @@ extension PieceFinder {
         // and its fitted outline draws the final line.
         let (_, restA) = Self.partition(region, inside: bestB, size: n)
         guard Double(restA.count) >= minimumVisibleShare * areaA else { return nil }
-        var parts = owner
-        for p in region { parts[Int(p)] = slotB }
-        for p in restA { parts[Int(p)] = slotA }
-        let (sightingA, _) = fitSlot(slotA, pixels: restA, piece: pair.0, owner: parts, size: n)
+        let parts = map.relabelled(region, as: slotB).relabelled(restA, as: slotA)
+        let (sightingA, _) = fitSlot(slotA, pixels: restA, piece: pair.0, map: parts)
         let fittedA = Fit(template: ShapeTemplate(shape: shapeA, flipped: sightingA.flipped), placement: Self.placement(of: sightingA), score: 0)
         let (first, second) = Self.partition(region, inside: fittedA, size: n)
         guard Double(second.count) >= minimumVisibleShare * areaB, Double(first.count) >= minimumVisibleShare * areaA else { return nil }

@@ -90,15 +90,21 @@ public struct TopView: Sendable {
         var value = [Float](repeating: 0, count: n * n)
         top.withBytes { bytes, stride in
             let gains = Self.whiteBalance(bytes, stride: stride, size: n)
-            for row in 0..<n {
-                let line = bytes + row * stride
-                for column in 0..<n {
-                    let b = Float(line[3 * column]) * gains.b, g = Float(line[3 * column + 1]) * gains.g
-                    let r = Float(line[3 * column + 2]) * gains.r
-                    let (h, s, v) = Self.hsv(r, g, b)
-                    hue[row * n + column] = h
-                    saturation[row * n + column] = s
-                    value[row * n + column] = v
+            hue.withUnsafeMutableBufferPointer { hue in
+                saturation.withUnsafeMutableBufferPointer { saturation in
+                    value.withUnsafeMutableBufferPointer { value in
+                        for row in 0..<n {
+                            let line = bytes + row * stride
+                            for column in 0..<n {
+                                let b = Float(line[3 * column]) * gains.b, g = Float(line[3 * column + 1]) * gains.g
+                                let r = Float(line[3 * column + 2]) * gains.r
+                                let (h, s, v) = Self.hsv(r, g, b)
+                                hue[row * n + column] = h
+                                saturation[row * n + column] = s
+                                value[row * n + column] = v
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -107,18 +113,34 @@ public struct TopView: Sendable {
         self.value = value
     }
 
+    /// The white balance's chromaticity bin of a pixel's (red or blue, green) pair: index
+    /// `first * 256 + green`, the bin of log(first / green), −1 outside the histogram. Worked out
+    /// once for every pair (the same expression as before, so the same bins), instead of two
+    /// logarithms for every pixel of every frame.
+    static let chromaticityBins: [Int16] = {
+        let bins = whiteBalanceBins, step = whiteBalanceStep, lowest = whiteBalanceLowest
+        return (0..<(256 * 256)).map { i in
+            let first = i / 256, green = i % 256
+            let a = Int(((logf(Float(first + 1) / Float(green + 1)) - lowest) / step).rounded(.down))
+            return a >= 0 && a < bins ? Int16(a) : -1
+        }
+    }()
+    static let whiteBalanceBins = 100
+    static let whiteBalanceStep: Float = 0.04
+    static let whiteBalanceLowest: Float = -2
+
     /// Channel gains that make the paper grey. Paper covers most of the play area, so its
     /// colour is the commonest chromaticity among the pixels bright enough to judge, whatever the
     /// light: a histogram of log(r/g) and log(b/g) in steps of 0.04 finds that mode, and the mean
     /// colour of the pixels in and next to its bin is scaled to equal channels. (Picking "nearly
     /// grey" pixels instead fails in warm light, where the paper itself is far from grey.)
     static func whiteBalance(_ bytes: UnsafePointer<UInt8>, stride: Int, size n: Int) -> (r: Float, g: Float, b: Float) {
-        let bins = 100, step: Float = 0.04, lowest: Float = -2
+        let bins = whiteBalanceBins
+        let table = chromaticityBins
         func bin(_ r: Int, _ g: Int, _ b: Int) -> (Int, Int)? {
             guard max(r, g, b) >= 60 else { return nil }  // too dark to judge
-            let a = Int(((logf(Float(r + 1) / Float(g + 1)) - lowest) / step).rounded(.down))
-            let c = Int(((logf(Float(b + 1) / Float(g + 1)) - lowest) / step).rounded(.down))
-            guard a >= 0, a < bins, c >= 0, c < bins else { return nil }
+            let a = Int(table[r &* 256 &+ g]), c = Int(table[b &* 256 &+ g])
+            guard a >= 0, c >= 0 else { return nil }
             return (a, c)
         }
         var histogram = [Int](repeating: 0, count: bins * bins)
