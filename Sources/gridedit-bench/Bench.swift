@@ -26,6 +26,8 @@ enum Bench {
         ("tangram", { try TangramBenchmark.run(repository: repository) }),
         // The editor's figures include the settling engine's rate on noisy pose sequences (issue 11).
         ("editor", { try EditorBenchmark.run(repository: repository); try SettleBenchmark.run(repository: repository) }),
+        // `gridedit check` of one file and the REPL, launch to exit or prompt (issue 38).
+        ("startup", { try EditorBenchmark.startup(repository: repository) }),
         ("capture", { try CaptureBenchmark.run(); try CaptureBenchmark.stream(); try CaptureBenchmark.photoRates(); try CaptureBenchmark.sharedColourRates() }),
         // The per-frame speed alone (issue 38), `GRIDEDIT_CAPTURE_PASSES` passes over the frames (default 3).
         ("capture-speed", { try CaptureBenchmark.run() }),

@@ -13,8 +13,14 @@ import GridEditLayout
 ///   (all seven pieces, silhouette) and on a full 9×9 Sudoku (every cell filled).
 enum EditorBenchmark {
     static func run(repository: URL) throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gridedit")
         print("editor: REPL start-up and edit+validate latency")
+        try startup(repository: repository)
+        try editing(repository: repository)
+    }
+
+    /// The start-up figures alone (`gridedit-bench startup`).
+    static func startup(repository: URL) throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gridedit")
         defer { try? FileManager.default.removeItem(atPath: stateFolder) }  // the REPL runs' journal, ours alone
         if FileManager.default.isExecutableFile(atPath: binary.path) {
             let prompt = try startupTimes(binary, repository: repository, runs: 25) { try timeToPrompt(binary, repository: repository) }
@@ -30,6 +36,9 @@ enum EditorBenchmark {
         } else {
             print("  (no gridedit binary at \(binary.path): build it first for the start-up figures)")
         }
+    }
+
+    static func editing(repository: URL) throws {
 
         let journals = FileManager.default.temporaryDirectory.appendingPathComponent("gridedit-bench-journals-\(getpid())")
         defer { try? FileManager.default.removeItem(at: journals) }
