@@ -217,6 +217,41 @@ int gev_find_homography(const double *source, const double *destination, int cou
     });
 }
 
+int gev_fit_homography_linear(const double *source, const double *destination, int count, double homography[9]) {
+    return guarded(-1, [&] {
+        if (count < 4) { fail("a homography needs at least 4 points"); return -1; }
+        // Hartley's normalisation: each point set moved to its centroid and scaled to a mean
+        // distance of √2, which keeps the linear system well conditioned.
+        auto normaliser = [count](const double *points) {
+            double cx = 0, cy = 0, spread = 0;
+            for (int i = 0; i < count; i++) { cx += points[2 * i]; cy += points[2 * i + 1]; }
+            cx /= count; cy /= count;
+            for (int i = 0; i < count; i++) spread += std::hypot(points[2 * i] - cx, points[2 * i + 1] - cy);
+            const double s = spread > 0 ? std::sqrt(2.0) * count / spread : 1;
+            return cv::Matx33d(s, 0, -s * cx, 0, s, -s * cy, 0, 0, 1);
+        };
+        const cv::Matx33d ts = normaliser(source), td = normaliser(destination);
+        cv::Mat a(2 * count, 9, CV_64F);
+        for (int i = 0; i < count; i++) {
+            const cv::Vec3d p = ts * cv::Vec3d(source[2 * i], source[2 * i + 1], 1);
+            const cv::Vec3d q = td * cv::Vec3d(destination[2 * i], destination[2 * i + 1], 1);
+            const double x = p[0] / p[2], y = p[1] / p[2], u = q[0] / q[2], v = q[1] / q[2];
+            double *r0 = a.ptr<double>(2 * i), *r1 = a.ptr<double>(2 * i + 1);
+            const double row0[9] = {-x, -y, -1, 0, 0, 0, u * x, u * y, u};
+            const double row1[9] = {0, 0, 0, -x, -y, -1, v * x, v * y, v};
+            std::memcpy(r0, row0, sizeof row0);
+            std::memcpy(r1, row1, sizeof row1);
+        }
+        cv::Mat h;
+        cv::SVD::solveZ(a, h);
+        cv::Matx33d normalised(h.ptr<double>());
+        cv::Matx33d result = td.inv() * normalised * ts;
+        if (std::abs(result(2, 2)) < 1e-12) { fail("the points do not determine a perspective (are they in a line?)"); return -1; }
+        for (int i = 0; i < 9; i++) homography[i] = result(i / 3, i % 3) / result(2, 2);
+        return 0;
+    });
+}
+
 // MARK: ArUco markers
 
 int gev_aruco_marker_bits(int dictionary, int id, uint8_t *bits, int capacity) {

@@ -51,4 +51,19 @@ struct RadialLensTests {
         #expect(estimate.rms < 0.5)
         if k >= 0.03 { #expect(estimate.plainRMS > 2 * estimate.rms, "a bent frame fits a plain perspective worse") }
     }
+
+    @Test("the linear fit the lens search uses gives back the perspective the corners were projected by")
+    func linearFit() throws {
+        let (units, pixels) = Self.corners(lens: RadialLens(width: 1280, height: 720, k: 0))
+        let fitted = try #require(Homography.linearFit(units, pixels))
+        for (x, y) in [(0.0, 0.0), (8.0, 8.0), (4.0, 2.5), (-0.5, 8.5)] {
+            let a = fitted.apply(x, y), b = Self.perspective.apply(x, y)
+            #expect(abs(a.x - b.x) < 1e-6 && abs(a.y - b.y) < 1e-6, "(\(x), \(y)): \(a) against \(b)")
+        }
+        // Points on one line determine nothing.
+        let line = (0..<6).map { (x: Double($0), y: 2 * Double($0)) }
+        #expect(Homography.linearFit(line, line.map { (x: $0.x * 3, y: $0.y + 1) }).map { h in
+            [(0.0, 5.0), (7.0, 1.0)].allSatisfy { p in let q = h.apply(p.0, p.1); return q.x.isFinite && abs(q.x - 3 * p.0) < 1e-6 && abs(q.y - p.1 - 1) < 1e-6 }
+        } != true, "a line's points do not fix the points off it")
+    }
 }

@@ -73,6 +73,12 @@ gev_image *gev_resize(const gev_image *image, int width, int height);
 int gev_find_homography(const double *source, const double *destination, int count, double threshold,
                         double homography[9]);
 
+/* The homography that fits all `count` (≥ 4) points by the normalised direct linear transform
+ * alone: one singular value decomposition, no outlier search and no iterative refinement, for a
+ * caller that fits the same points many times over (a lens search). Returns 0, or -1 with a
+ * message (degenerate points). */
+int gev_fit_homography_linear(const double *source, const double *destination, int count, double homography[9]);
+
 /* MARK: ArUco markers */
 
 /* OpenCV's predefined dictionary DICT_4X4_50. */

@@ -28,6 +28,16 @@ public struct Homography: Sendable, Hashable {
         return inliers >= 4 ? Homography(h) : nil
     }
 
+    /// The homography fitting all the points by the normalised direct linear transform alone (no
+    /// outlier search, no iterative refinement), or nil when the points are degenerate: for a
+    /// search that fits the same points many times, where ``fitting(_:_:threshold:)`` is the final fit.
+    public static func linearFit(_ source: [(x: Double, y: Double)], _ destination: [(x: Double, y: Double)]) -> Homography? {
+        guard source.count == destination.count, source.count >= 4 else { return nil }
+        let src = source.flatMap { [$0.x, $0.y] }, dst = destination.flatMap { [$0.x, $0.y] }
+        var h = [Double](repeating: 0, count: 9)
+        return gev_fit_homography_linear(src, dst, Int32(source.count), &h) == 0 ? Homography(h) : nil
+    }
+
     public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
         let e = entries
         let w = e[6] * x + e[7] * y + e[8]

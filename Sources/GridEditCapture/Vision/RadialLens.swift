@@ -83,9 +83,9 @@ public struct RadialLens: Sendable, Hashable {
         func residual(_ k: Double) -> Double {
             let lens = RadialLens(width: width, height: height, k: k)
             let straight = pixels.map { lens.straightened($0.x, $0.y) }
-            // A threshold far beyond any residual: every point is an inlier, so this is the
-            // least-squares (reprojection-refined) homography of all of them.
-            guard let h = Homography.fitting(units, straight, threshold: 1e6) else { return .infinity }
+            // Every point (the caller has dropped outliers), by the linear fit: the search only
+            // compares k's, and the chosen lens's homography is fitted in full by the caller.
+            guard let h = Homography.linearFit(units, straight) else { return .infinity }
             var sum = 0.0
             for (unit, pixel) in zip(units, straight) {
                 let p = h.apply(unit.x, unit.y)
