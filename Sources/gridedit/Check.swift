@@ -6,7 +6,12 @@ import GridEditJSON
 
 /// `gridedit check`: the CI entry point. Exit 0 clean, 1 findings, 2 I/O error, 64 usage.
 struct Check: ParsableCommand {
+    // `_superCommandName` matters only when `check` is parsed on its own (GridEdit.checkFirst,
+    // the start-up fast path): it names the command "gridedit check", and it spares that parse
+    // ArgumentParser's two trial parses for a completion-script request (about a third of the
+    // process's start-up; `gridedit --generate-completion-script` still answers from the root).
     static let configuration = CommandConfiguration(
+        _superCommandName: "gridedit",
         abstract: "Validate puzzle files and packs.",
         discussion: """
             Walks files and folders in sorted order and reports findings with stable rule ids \
