@@ -90,13 +90,18 @@ public struct MatLocator: Sendable {
     /// A mat seen by fewer markers in the shrunk frame is looked for in the full frame too.
     static let fullSearchBelow = 5
 
-    func locate(in frame: VisionImage, searchWidth: Int) -> Result<MatView, Failure> {
+    /// The markers OpenCV finds in a frame (any id), searched at `searchWidth` (0: the full frame).
+    public func markers(in frame: VisionImage, searchWidth: Int) -> [gev_marker] {
         var found = [gev_marker](repeating: gev_marker(), count: 32)
         let count = Int(gev_aruco_detect(frame.handle, Int32(GEV_DICT_4X4_50), &found, 32, Int32(searchWidth)))
+        return Array(found.prefix(max(0, min(count, 32))))
+    }
+
+    func locate(in frame: VisionImage, searchWidth: Int) -> Result<MatView, Failure> {
         let byID = Dictionary(layout.markers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // A marker id seen twice is a second mat or a stray print: keep neither.
         var seen: [Int: gev_marker] = [:], repeated: Set<Int> = []
-        for marker in found.prefix(max(0, min(count, 32))) where byID[Int(marker.id)] != nil {
+        for marker in markers(in: frame, searchWidth: searchWidth) where byID[Int(marker.id)] != nil {
             if seen.updateValue(marker, forKey: Int(marker.id)) != nil { repeated.insert(Int(marker.id)) }
         }
         for id in repeated { seen[id] = nil }
@@ -178,7 +183,7 @@ public struct MatLocator: Sendable {
     /// the full frame), or 0 for none: frames of 1280 pixels and wider are searched at half their
     /// size (`gridedit-bench capture-speed` for the time it saves, `capture-photos` for what it
     /// costs: the same frames right and refused, the same fit error).
-    static func searchWidth(_ frameWidth: Int) -> Int {
+    public static func searchWidth(_ frameWidth: Int) -> Int {
         frameWidth >= 1280 ? frameWidth / 2 : 0
     }
 
