@@ -45,10 +45,15 @@ func withLiveServer(_ session: ServeSession, host: String = "127.0.0.1", token: 
     let server = ServeServer(session: session, options: .init(host: host, port: 0, token: token), pageFolder: Files.page)
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let app = server.application { port in continuation.yield(port) }
-    let task = Task { try await app.run() }
+    // A server that cannot start ends the stream, so the test fails with its error instead of waiting.
+    let task = Task { defer { continuation.finish() }; try await app.run() }
     var port = 0
     for await p in ports { port = p; break }
     defer { task.cancel() }
+    guard port != 0 else {
+        try await task.value
+        throw PageError("the server stopped before it listened")
+    }
     try await body(port)
 }
 

@@ -3,13 +3,16 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import GridEditJSON
 
 /// A page whose TCP connection is cut, not closed: a WebSocket spoken over a plain loopback
 /// socket (the upgrade, masked text frames out, frames in), so that a test can drop it the way a
 /// lost network or a killed browser does, with no close frame and a reset (`SO_LINGER` 0)
-/// instead of the orderly end `Page`'s client always gives. Blocking calls run off the caller's
-/// actor, so a server on the main actor in the same process keeps answering.
+/// instead of the orderly end `Page`'s client always gives. Blocking calls run on a thread of their
+/// own (`onOwnThread`), neither on the caller's actor nor on Swift's cooperative pool: the server
+/// under test, in the same process, answers from that pool (two threads on a 2-core machine), and
+/// a socket read blocking one of them while the server needs it can wait for good.
 public final class CutConnection: @unchecked Sendable {
     private let descriptor: Int32
     private var isOpen = true
@@ -18,7 +21,7 @@ public final class CutConnection: @unchecked Sendable {
 
     /// Connects to `ws://127.0.0.1:port/ws` and reads the upgrade's answer and the first state.
     public static func open(port: Int) async throws -> CutConnection {
-        try await Task.detached { try CutConnection(port: port) }.value
+        try await onOwnThread { try CutConnection(port: port) }
     }
 
     private init(port: Int) throws {
@@ -45,7 +48,7 @@ public final class CutConnection: @unchecked Sendable {
 
     /// Sends a message (with a fresh id) and reads up to its reply; states before it are skipped.
     public func request(_ fields: [JSONValue.Member]) async throws -> JSONNode {
-        try await Task.detached { [self] in
+        try await onOwnThread { [self] in
             let id = nextID
             nextID += 1
             try sendFrame(Array(JSONValue.object(fields + [.init("id", .int(id))]).compactText.utf8))
@@ -53,7 +56,7 @@ public final class CutConnection: @unchecked Sendable {
                 let message = try nextMessage()
                 if message.string("type") != "state", message.int("id") == id { return message }
             }
-        }.value
+        }
     }
 
     public func touch(_ event: String) async throws -> JSONNode {
@@ -128,6 +131,13 @@ public final class CutConnection: @unchecked Sendable {
             guard sent > 0 else { throw PageError("send: errno \(errno)") }
             offset += sent
         }
+    }
+}
+
+/// Runs blocking work on a new thread and resumes the caller with its result.
+private func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }
 
