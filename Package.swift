@@ -22,7 +22,7 @@ import PackageDescription
 //   GridEditPageProtocol  the page's messages to `gridedit serve`, decoded (JSON only: no HTTP, no editor)
 //   GridEditServe     `gridedit serve`: HTTP + WebSocket (Hummingbird) over one editing session, and
 //                     the page (plain HTML/CSS/JS modules); every page edit goes through the editor
-//   gridedit, gridedit-capture, gridedit-bench   the front ends
+//   gridedit, gridedit-editor, gridedit-capture, gridedit-bench   the front ends
 //
 // Camera capture lives apart, because OpenCV costs ~0.4 s of start-up to any process that links it:
 //   CVision           a small C++ target over OpenCV with a plain C header (gridedit_vision.h)
@@ -37,11 +37,17 @@ import PackageDescription
 // cannot depend on targets built with unsafe flags, and gridedit's API is its commands and files.
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+// The Swift runtime and Foundation linked in (release): `gridedit check FILE` started in 13 ms
+// instead of 20 (loading and relocating their shared libraries was the difference).
+let fastStart: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                                                "-l_FoundationCollections"], .when(configuration: .release))]
+
 let package = Package(
     name: "gridedit",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "gridedit", targets: ["gridedit"]),
+        .executable(name: "gridedit-editor", targets: ["gridedit-editor"]),
         .executable(name: "gridedit-capture", targets: ["gridedit-capture"]),
     ],
     dependencies: [
@@ -115,16 +121,22 @@ let package = Package(
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
         ], resources: [.copy("Resources/page")]),
+        // gridedit: the one-shot commands (`check`, `render`, `sudoku`, `tangram` …), which CI
+        // steps, editor hooks and scripts start again and again. It links neither the server nor
+        // libedit: the REPL and `serve` are gridedit-editor's, and gridedit hands them over with
+        // exec (Forwarding.swift), as it does `mat` and `capture` to gridedit-capture.
         .executableTarget(name: "gridedit", dependencies: [
-            "GridEditCore", "GridEditCheck", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor", "GridEditServe",
+            "GridEditCore", "GridEditCheck", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditProcess",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: fastStart),
+        // gridedit-editor: the REPL and `gridedit serve`, one executable because the REPL's
+        // `serve` shares its editing session with the pages.
+        .executableTarget(name: "gridedit-editor", dependencies: [
+            "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditRender", "GridEditLayout", "GridEditEditor", "GridEditServe",
             "GridEditProcess", "CEditLine", "CEditLineShim",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
-        ],
-        // The Swift runtime and Foundation linked in (release): `gridedit check FILE` starts in
-        // 13 ms instead of 20 (loading and relocating their shared libraries was the difference).
-        linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
-                                       .when(configuration: .release))]),
+        ], linkerSettings: fastStart),
         // Only the OpenCV modules capture uses, not all of opencv4: each one linked costs load time.
         .target(name: "CVision",
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"]), .unsafeFlags(["-O2"], .when(configuration: .debug))],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridEditProcess
 
 @main
 struct GridEdit: AsyncParsableCommand {
@@ -7,18 +8,19 @@ struct GridEdit: AsyncParsableCommand {
         commandName: "gridedit",
         abstract: "Author, check and convert Tangram and Sudoku puzzles.",
         discussion: "Puzzle files and packs are described in docs/format.md.",
-        version: "0.1.0",
-        subcommands: [Edit.self, Serve.self, Check.self, Report.self, List.self, Format.self, SudokuCommand.self, TangramCommand.self, Render.self, CurriculumCommand.self, PlaytestCommand.self,
+        version: SiblingExecutable.version,
+        subcommands: [ForwardedEdit.self, ForwardedServe.self, Check.self, Report.self, List.self, Format.self, SudokuCommand.self, TangramCommand.self, Render.self, CurriculumCommand.self, PlaytestCommand.self,
                       ForwardedMat.self, ForwardedCapture.self],
-        defaultSubcommand: Edit.self
+        defaultSubcommand: ForwardedEdit.self
     )
 
-    /// `mat` and `capture` go to gridedit-capture before anything is parsed here: the root's
-    /// `--version` would otherwise be answered by gridedit (see CaptureForwarding.swift).
+    /// `check` runs at once (below); `edit`, `serve` (and the default command's arguments), `mat`
+    /// and `capture` go to their executables before anything is parsed here: the root's
+    /// `--version` would otherwise be answered by gridedit (see Forwarding.swift).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        CaptureForwarding.forward(arguments)
         checkFirst(arguments)
+        Forwarding.forward(arguments, subcommands: Set(configuration.subcommands.map { $0._commandName }))
         await main(nil)
     }
 

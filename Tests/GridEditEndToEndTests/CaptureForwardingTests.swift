@@ -3,16 +3,17 @@ import GridEditTestSupport
 import Testing
 
 /// What a run of gridedit did.
-private struct Ran {
+struct Ran {
     var status: Int32
     var stdout: String
     var stderr: String
     var lines: [String] { GridEditBinary.Output.lines(stdout) }
 }
 
-/// Runs a gridedit binary with extra environment (and without GRIDEDIT_CAPTURE unless given).
-private func runGridedit(_ arguments: [String], binary: URL = GridEditBinary.url, environment extra: [String: String] = [:],
-                         removing: [String] = ["GRIDEDIT_CAPTURE"]) throws -> Ran {
+/// Runs a gridedit binary with extra environment (and without GRIDEDIT_CAPTURE and
+/// GRIDEDIT_EDITOR unless given).
+func runGridedit(_ arguments: [String], binary: URL = GridEditBinary.url, environment extra: [String: String] = [:],
+                 removing: [String] = ["GRIDEDIT_CAPTURE", "GRIDEDIT_EDITOR"]) throws -> Ran {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -33,20 +34,22 @@ private func runGridedit(_ arguments: [String], binary: URL = GridEditBinary.url
                stderr: String(decoding: errData, as: UTF8.self))
 }
 
-/// A shell script in a temporary folder standing in for gridedit-capture: it prints its
-/// arguments one per line, a line on standard error, and exits with $FAKE_STATUS (default 7).
-/// It tests the forwarding only, not capture.
-private func fakeCapture(in folder: TemporaryFolder) throws -> String {
+/// A shell script in a temporary folder standing in for a sibling executable (gridedit-capture,
+/// gridedit-editor): it prints its arguments one per line, a line on standard error, and exits
+/// with $FAKE_STATUS (default 7). It tests the forwarding only, not the sibling.
+func fakeSibling(_ name: String, in folder: TemporaryFolder) throws -> String {
     try folder.write("""
         #!/bin/sh
         for argument in "$@"; do printf '[%s]\\n' "$argument"; done
-        echo "fake gridedit-capture: $# arguments" >&2
+        echo "fake \(name): $# arguments" >&2
         exit "${FAKE_STATUS:-7}"
-        """, to: "gridedit-capture")
-    let path = folder.file("gridedit-capture").path
+        """, to: name)
+    let path = folder.file(name).path
     chmod(path, 0o755)
     return path
 }
+
+private func fakeCapture(in folder: TemporaryFolder) throws -> String { try fakeSibling("gridedit-capture", in: folder) }
 
 @Suite("gridedit mat and gridedit capture hand over to gridedit-capture")
 struct CaptureForwardingTests {

@@ -20,7 +20,7 @@ enum CameraCapture {
             // The interpreter reports what refuses a command as an EditError.
             let executable: String
             do throws(ChildProcess.Failure) {
-                executable = try CaptureExecutable.path(environment: environment)
+                executable = try SiblingExecutable.capture.path(environment: environment)
             } catch {
                 throw EditError(error.message)
             }

@@ -129,11 +129,11 @@ private final class StreamReader: Sendable {
                 case .event(.pose(let event)):
                     continuation.yield(.pose(event))
                 case .event(.touch):
-                    return "\(CaptureExecutable.name) sent a touch event on line \(number); its stream carries pose events only"
+                    return "\(SiblingExecutable.capture.name) sent a touch event on line \(number); its stream carries pose events only"
                 }
             } catch {
-                return "\(CaptureExecutable.name) sent a line gridedit cannot read (line \(error.line): \(error.message)); "
-                    + "are gridedit and \(CaptureExecutable.name) from the same build?"
+                return "\(SiblingExecutable.capture.name) sent a line gridedit cannot read (line \(error.line): \(error.message)); "
+                    + "are gridedit and \(SiblingExecutable.capture.name) from the same build?"
             }
             return nil
         }
@@ -150,8 +150,8 @@ private final class StreamReader: Sendable {
             return nil
         case .exited(let code):
             if !errorLines.isEmpty { return errorLines.joined(separator: "; ") }
-            return lastStatus ?? "\(CaptureExecutable.name) exited with status \(code)"
-        case .signalled(let number): return "\(CaptureExecutable.name) was stopped by signal \(number)"
+            return lastStatus ?? "\(SiblingExecutable.capture.name) exited with status \(code)"
+        case .signalled(let number): return "\(SiblingExecutable.capture.name) was stopped by signal \(number)"
         }
     }
 }

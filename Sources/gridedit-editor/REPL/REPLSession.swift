@@ -8,6 +8,7 @@ import GridEditEditor
 import GridEditLayout
 import Dispatch
 import Foundation
+import GridEditProcess
 import GridEditServe
 import SystemPackage
 
@@ -27,7 +28,7 @@ final class REPLSession {
         var serve: ServeControl.Request?
     }
 
-    static let version = "0.1.0"
+    static let version = SiblingExecutable.version
 
     let options: Options
     let environment: [String: String]
