@@ -61,11 +61,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // Also the tests' loopback HTTP and WebSocket clients (Sources/Support/ServeTestClient), which
-        // the browser tests' WebDriver client uses too: chromedriver's HTTP answers
+        // Also the browser tests' WebDriver client (Tests/BrowserSupport): chromedriver's HTTP answers
         // ("Content-Length:249", no space) are refused by URLSession's libcurl back end on Linux.
-        // (Hummingbird's own test and WebSocket clients would build AsyncHTTPClient and a whole
-        // BoringSSL into every clean build: about a quarter of its time.)
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
@@ -174,7 +171,9 @@ let package = Package(
         // A W3C WebDriver client over chromedriver and Debian's chromium, with screenshot comparison
         // against reference PNGs: the real-browser harness of the browser tests (docs/testing.md).
         .target(name: "BrowserSupport", dependencies: [
-            "GridEditCore", "GridEditJSON", "GridEditProcess", "GridEditTestSupport", "ServeTestClient",
+            "GridEditCore", "GridEditJSON", "GridEditProcess", "GridEditTestSupport",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/BrowserSupport"),
         .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "GridEditMat", "SyntheticFrames", "PhotoFrames", "GridEditCore", "GridEditGeometry",
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),
@@ -192,18 +191,17 @@ let package = Package(
         .target(name: "ToyKind", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON"], path: "Tests/ToyKind"),
         .testTarget(name: "GridEditEditorTests", dependencies: ["GridEditEditor", "GridEditLayout", "GridEditTestSupport", "PoseSequences", "ToyKind",
                                                                 "GridEditCheck"]),
-        // A page's end of the WebSocket protocol and plain loopback HTTP: for the serve tests, the
-        // end-to-end tests of the real binary, the browser tests' WebDriver client and
-        // `gridedit-bench serve`; and the kill -9 run of the real `gridedit serve`
+        // A page's end of the WebSocket protocol: for the serve tests, the end-to-end tests of the
+        // real binary and `gridedit-bench serve`; and the kill -9 run of the real `gridedit serve`
         // (ServeKillRun), for its test and `gridedit-bench serve-faults`.
         .target(name: "ServeTestClient", dependencies: [
             "GridEditJSON", "GridEditCore", "GridEditGeometry", "GridEditTestSupport",
-            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
         ], path: "Sources/Support/ServeTestClient"),
         .testTarget(name: "GridEditServeTests", dependencies: [
             "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
-            "ServeTestClient", "ToyKind",
+            "ServeTestClient", "ToyKind", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "GridEditMat", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
                                                                   "GridEditJSON", "ServeTestClient", "GridEditCapture", "PhotoFrames"]),

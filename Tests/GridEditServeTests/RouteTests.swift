@@ -1,57 +1,51 @@
 import Foundation
 import GridEditServe
 import GridEditTestSupport
-import ServeTestClient
+import Hummingbird
+import HummingbirdTesting
 import Testing
 
-/// The HTTP routes of a live server on a loopback port (requests go through the real router and
+/// The HTTP routes through Hummingbird's test client (requests go through the real router and
 /// middleware, with the paths sent exactly as written).
 @MainActor
 struct RouteTests {
-    func serving(_ folder: TemporaryFolder, host: String = "127.0.0.1", token: String? = nil,
-                 _ body: (Int) async throws -> Void) async throws {
-        try await withLiveServer(try makeSession(folder), host: host, token: token, body)
+    func app(_ folder: TemporaryFolder, host: String = "127.0.0.1", token: String? = nil) throws -> some ApplicationProtocol {
+        ServeServer(session: try makeSession(folder), options: .init(host: host, port: 0, token: token), pageFolder: Files.page).application()
     }
 
     @Test func thePageAndItsModulesAreServed() async throws {
         let folder = try servedFolder()
-        try await serving(folder) { port in
-            do {
-                let response = try await httpRequest(port: port, "/")
-                #expect(response.status == 200)
-                #expect(response.header("Content-Type") == "text/html; charset=utf-8")
-                #expect(response.text.contains("data-state-version"))
+        try await app(folder).test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(String(buffer: response.body).contains("data-state-version"))
             }
             for file in ["app.js", "connection.js", "tangram.js", "sudoku.js", "page.css"] {
-                do {
-                    let response = try await httpRequest(port: port, "/page/" + file)
-                    #expect(response.status == 200, "\(file)")
+                try await client.execute(uri: "/page/" + file, method: .get) { response in
+                    #expect(response.status == .ok, "\(file)")
                 }
             }
-            do {
-                let response = try await httpRequest(port: port, "/page/../../../Package.swift")
-                #expect(response.status == 403)
+            try await client.execute(uri: "/page/../../../Package.swift", method: .get) { response in
+                #expect(response.status == .forbidden)
             }
-            do {
-                let response = try await httpRequest(port: port, "/page/nothing.js")
-                #expect(response.status == 404)
+            try await client.execute(uri: "/page/nothing.js", method: .get) { response in
+                #expect(response.status == .notFound)
             }
         }
     }
 
     @Test func puzzleFilesAndCardsInsideTheFolder() async throws {
         let folder = try servedFolder()
-        try await serving(folder) { port in
-            do {
-                let response = try await httpRequest(port: port, "/file/starter/cat.json")
-                #expect(response.status == 200)
-                #expect(response.text == (try? folder.read("starter/cat.json")))
+        try await app(folder).test(.router) { client in
+            try await client.execute(uri: "/file/starter/cat.json", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == (try? folder.read("starter/cat.json")))
             }
-            do {
-                let response = try await httpRequest(port: port, "/card/mini/mini-01.json")
-                #expect(response.status == 200)
-                #expect(response.header("Content-Type") == "image/png")
-                #expect(Array(response.body.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            try await client.execute(uri: "/card/mini/mini-01.json", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/png")
+                #expect(Array(response.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
             }
         }
     }
@@ -61,12 +55,11 @@ struct RouteTests {
     @Test func aFIFOIsRefusedWithoutBeingOpened() async throws {
         let folder = try servedFolder()
         #expect(mkfifo(folder.file("pipe.json").path, 0o644) == 0)
-        try await serving(folder) { port in
+        try await app(folder).test(.router) { client in
             for uri in ["/file/pipe.json", "/card/pipe.json"] {
-                do {
-                    let response = try await httpRequest(port: port, uri)
-                    #expect(response.status == 404, "\(uri)")
-                    #expect(response.text.contains("not a regular file"), "\(uri)")
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(String(buffer: response.body).contains("not a regular file"), "\(uri)")
                 }
             }
         }
@@ -79,12 +72,11 @@ struct RouteTests {
         let outside = try TemporaryFolder()
         try outside.write("{\"secret\": true}", to: "secret.json")
         try FileManager.default.createSymbolicLink(atPath: folder.file("link.json").path, withDestinationPath: outside.file("secret.json").path)
-        try await serving(folder) { port in
-            do {
-                let response = try await httpRequest(port: port, uri)
-                #expect(response.status == 403, "\(uri)")
-                #expect(!response.text.contains("secret"))
-                #expect(response.text.contains("leaves the folder"))
+        try await app(folder).test(.router) { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .forbidden, "\(uri)")
+                #expect(!String(buffer: response.body).contains("secret"))
+                #expect(String(buffer: response.body).contains("leaves the folder"))
             }
         }
     }
@@ -92,26 +84,22 @@ struct RouteTests {
     @Test func offLoopbackEveryRouteNeedsTheToken() async throws {
         let folder = try servedFolder()
         let token = "0123456789abcdef0123456789abcdef"
-        try await serving(folder, host: "0.0.0.0", token: token) { port in
+        try await app(folder, host: "0.0.0.0", token: token).test(.router) { client in
             for uri in ["/", "/page/app.js", "/file/starter/cat.json", "/ws", "/?token=wrong", "/?token=" + token.dropLast()] {
-                do {
-                    let response = try await httpRequest(port: port, uri)
-                    #expect(response.status == 403, "\(uri)")
-                    #expect(response.text.contains("token"))
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .forbidden, "\(uri)")
+                    #expect(String(buffer: response.body).contains("token"))
                 }
             }
-            do {
-                let response = try await httpRequest(port: port, "/?token=" + token)
-                #expect(response.status == 200)
-                #expect(response.header("Set-Cookie")?.contains("gridedit-token=\(token)") == true)
+            try await client.execute(uri: "/?token=" + token, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.setCookie]?.contains("gridedit-token=\(token)") == true)
             }
-            do {
-                let response = try await httpRequest(port: port, "/file/starter/cat.json", headers: [("Cookie", "a=b; gridedit-token=\(token)")])
-                #expect(response.status == 200)
+            try await client.execute(uri: "/file/starter/cat.json", method: .get, headers: [.cookie: "a=b; gridedit-token=\(token)"]) { response in
+                #expect(response.status == .ok)
             }
-            do {
-                let response = try await httpRequest(port: port, "/file/starter/cat.json", headers: [("Cookie", "gridedit-token=nope")])
-                #expect(response.status == 403)
+            try await client.execute(uri: "/file/starter/cat.json", method: .get, headers: [.cookie: "gridedit-token=nope"]) { response in
+                #expect(response.status == .forbidden)
             }
         }
     }

@@ -1,8 +1,6 @@
 import GridEditJSON
-import NIOCore
-import NIOHTTP1
-import NIOPosix
-import NIOWebSocket
+import HummingbirdWSClient
+import Logging
 
 // A WebSocket client that speaks the page's protocol (docs/serve.md, "Protocol, version 1"):
 // the one test page used by the serve tests, the end-to-end tests of the real binary and
@@ -10,8 +8,8 @@ import NIOWebSocket
 
 /// One page's end of the WebSocket, for tests: send JSON, read replies and states.
 public struct Page {
-    var iterator: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator
-    let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+    var iterator: WebSocketInboundMessageStream.AsyncIterator
+    let outbound: WebSocketOutboundWriter
     /// The last state seen.
     public var state: JSONNode?
     /// Every state seen, in order, when the page was opened `keepingStates`.
@@ -21,7 +19,8 @@ public struct Page {
 
     /// The next message of any type, parsed.
     public mutating func next() async throws -> JSONNode {
-        let text = try await nextText()
+        guard let message = try await iterator.next() else { throw PageError("the connection closed") }
+        guard case .text(let text) = message else { throw PageError("a binary message") }
         let node = try JSONParser.parse(text)
         if node.string("type") == "state" {
             state = node
@@ -33,23 +32,9 @@ public struct Page {
     /// The next message's text, not parsed (`state` is not updated): for a load test that
     /// receives thousands of states and reads few of them.
     public mutating func nextText() async throws -> String {
-        var text: [UInt8] = []
-        while let frame = try await iterator.next() {
-            switch frame.opcode {
-            case .text, .continuation:
-                text += frame.unmaskedData.readableBytesView
-                if frame.fin { return String(decoding: text, as: UTF8.self) }
-            case .ping:
-                try await outbound.write(WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData))
-            case .connectionClose:
-                throw PageError("the server closed the connection")
-            case .binary:
-                throw PageError("a binary message")
-            default:
-                break
-            }
-        }
-        throw PageError("the connection closed")
+        guard let message = try await iterator.next() else { throw PageError("the connection closed") }
+        guard case .text(let text) = message else { throw PageError("a binary message") }
+        return text
     }
 
     /// The next message that is not a state (the reply to what was sent).
@@ -81,7 +66,7 @@ public struct Page {
     }
 
     public mutating func send(_ text: String) async throws {
-        try await outbound.write(WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: ByteBuffer(string: text)))
+        try await outbound.write(.text(text))
     }
 
     /// Sends a message (with a fresh id) and returns its reply.
@@ -114,50 +99,17 @@ public struct PageError: Error, CustomStringConvertible {
 /// Connects a page to `ws://127.0.0.1:port/ws` and runs `body` with it; the first message,
 /// which must be the state (the protocol sends it before anything else), is read.
 /// `keepingStates`: the page keeps every state it receives in `states`.
-/// The WebSocket is SwiftNIO's own (the HTTP upgrade, masked frames out), over the loopback.
 public func withPage(port: Int, query: String = "", keepingStates: Bool = false,
                      _ body: @escaping @Sendable (inout Page) async throws -> Void) async throws {
-    let channel = try await connectWebSocket(port: port, path: "/ws" + query)
-    try await channel.executeThenClose { inbound, outbound in
-        var page = Page(iterator: inbound.makeAsyncIterator(), outbound: outbound)
+    var logger = Logger(label: "test-page")
+    logger.logLevel = .critical
+    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws\(query)", configuration: .init(maxFrameSize: 1 << 22), logger: logger) {
+        inbound, outbound, _ in
+        var page = Page(iterator: inbound.messages(maxSize: 1 << 22).makeAsyncIterator(), outbound: outbound)
         page.keepsStates = keepingStates
         let first = try await page.next()
         guard first.string("type") == "state" else { throw PageError("the first message is a \(first.string("type") ?? "?"), not the state") }
         try await body(&page)
-        try? await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: ByteBuffer(bytes: [0x03, 0xE8])))
-    }
-}
-
-private enum Upgrade: Sendable {
-    case websocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
-    case refused
-}
-
-/// Opens a WebSocket to `path` on the loopback port; frames up to 4 MiB come in whole.
-func connectWebSocket(port: Int, path: String) async throws -> NIOAsyncChannel<WebSocketFrame, WebSocketFrame> {
-    let upgrade: EventLoopFuture<Upgrade> = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .connectTimeout(.seconds(5))
-        .connect(host: "127.0.0.1", port: port) { channel in
-            channel.eventLoop.makeCompletedFuture {
-                let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: 1 << 22) { channel, _ in
-                    channel.eventLoop.makeCompletedFuture {
-                        .websocket(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel))
-                    }
-                }
-                var headers = HTTPHeaders()
-                headers.add(name: "Host", value: "127.0.0.1:\(port)")
-                headers.add(name: "Content-Length", value: "0")
-                let configuration = NIOTypedHTTPClientUpgradeConfiguration(
-                    upgradeRequestHead: HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers),
-                    upgraders: [upgrader],
-                    notUpgradingCompletionHandler: { channel in channel.eventLoop.makeCompletedFuture { .refused } })
-                return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                    configuration: .init(upgradeConfiguration: configuration))
-            }
-        }
-    switch try await upgrade.get() {
-    case .websocket(let channel): return channel
-    case .refused: throw PageError("ws://127.0.0.1:\(port)\(path): the server did not upgrade the connection")
     }
 }
 
