@@ -169,8 +169,6 @@ enum EditorBenchmark {
         return elapsed
     }
 
-    /// Milliseconds from launch to exit for a script on standard input (the process helper
-    /// waits on the child's pidfd, so no run-loop polling is measured).
     /// Launch to exit of one run, timed as hyperfine does: `posix_spawn`, then `waitpid`, its
     /// output to /dev/null. (`timeScript`'s asynchronous child-process machinery, with pipes for
     /// the output, adds a millisecond or two that is the benchmark's, not gridedit's.)
@@ -195,6 +193,8 @@ enum EditorBenchmark {
         return elapsed
     }
 
+    /// Milliseconds from launch to exit for a script on standard input (the process helper
+    /// waits on the child's pidfd, so no run-loop polling is measured).
     static func timeScript(_ binary: URL, repository: URL, arguments: [String], input: String) throws -> Double {
         let environment = environment(stateFolder)
         let start = DispatchTime.now().uptimeNanoseconds
