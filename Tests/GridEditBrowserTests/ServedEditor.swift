@@ -106,8 +106,14 @@ final class ServedEditor: Sendable {
             try await browser.element("#pack-button").click()
         }
         // Filled: the server's answer painted (the view opens at once and fills when it comes).
-        try await browser.waitUntil("the pack view's cards", timeout: 15) {
-            try await self.browser.execute("return document.getElementById('cards').getAttribute('aria-busy')").string == "false"
+        do {
+            try await browser.waitUntil("the pack view's cards", timeout: 15) {
+                try await self.browser.execute("return document.getElementById('cards').getAttribute('aria-busy')").string == "false"
+            }
+        } catch {
+            // Say whether the page's request is still waiting for the server or the socket is down.
+            let page = try? await browser.execute("return `connection: ${document.getElementById('connection').textContent}; requests waiting: ${document.body.dataset.pending}`")
+            throw WebDriverError("\(error)" + (page?.string.map { "; \($0)" } ?? ""))
         }
     }
 
