@@ -196,12 +196,10 @@ let package = Package(
         // (ServeKillRun), for its test and `gridedit-bench serve-faults`.
         .target(name: "ServeTestClient", dependencies: [
             "GridEditJSON", "GridEditCore", "GridEditGeometry", "GridEditTestSupport",
-            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"), .product(name: "Logging", package: "swift-log"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
         ], path: "Sources/Support/ServeTestClient"),
         .testTarget(name: "GridEditServeTests", dependencies: [
             "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
-            "ServeTestClient", "ToyKind", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "ServeTestClient", "ToyKind",
         ]),
         .testTarget(name: "GridEditEndToEndTests", dependencies: ["GridEditTestSupport", "GridEditMat", "SyntheticFrames", "GridEditCore", "GridEditGeometry", "CVision",
                                                                   "GridEditJSON", "ServeTestClient", "GridEditCapture", "PhotoFrames"]),

@@ -1,51 +1,60 @@
 import Foundation
 import GridEditServe
 import GridEditTestSupport
-import Hummingbird
-import HummingbirdTesting
+import ServeTestClient
 import Testing
 
-/// The HTTP routes through Hummingbird's test client (requests go through the real router and
+/// The HTTP routes of a live server on a loopback port (requests go through the real router and
 /// middleware, with the paths sent exactly as written).
 @MainActor
 struct RouteTests {
-    func app(_ folder: TemporaryFolder, host: String = "127.0.0.1", token: String? = nil) throws -> some ApplicationProtocol {
-        ServeServer(session: try makeSession(folder), options: .init(host: host, port: 0, token: token), pageFolder: Files.page).application()
+    /// A live server over `folder` for the length of `body`, which gets a GET of a path on it.
+    func served(_ folder: TemporaryFolder, host: String = "127.0.0.1", token: String? = nil,
+                _ body: (_ get: @escaping @Sendable (String, [(String, String)]) async throws -> HTTPResponse) async throws -> Void) async throws {
+        try await withLiveServer(try makeSession(folder), host: host, token: token) { port in
+            try await body { target, headers in try await httpRequest(port: port, target, headers: headers) }
+        }
     }
 
     @Test func thePageAndItsModulesAreServed() async throws {
         let folder = try servedFolder()
-        try await app(folder).test(.router) { client in
-            try await client.execute(uri: "/", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-                #expect(String(buffer: response.body).contains("data-state-version"))
+        try await served(folder) { get in
+            do {
+                let response = try await get("/", [])
+                #expect(response.status == 200)
+                #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+                #expect(response.text.contains("data-state-version"))
             }
             for file in ["app.js", "connection.js", "tangram.js", "sudoku.js", "page.css"] {
-                try await client.execute(uri: "/page/" + file, method: .get) { response in
-                    #expect(response.status == .ok, "\(file)")
+                do {
+                    let response = try await get("/page/" + file, [])
+                    #expect(response.status == 200, "\(file)")
                 }
             }
-            try await client.execute(uri: "/page/../../../Package.swift", method: .get) { response in
-                #expect(response.status == .forbidden)
+            do {
+                let response = try await get("/page/../../../Package.swift", [])
+                #expect(response.status == 403)
             }
-            try await client.execute(uri: "/page/nothing.js", method: .get) { response in
-                #expect(response.status == .notFound)
+            do {
+                let response = try await get("/page/nothing.js", [])
+                #expect(response.status == 404)
             }
         }
     }
 
     @Test func puzzleFilesAndCardsInsideTheFolder() async throws {
         let folder = try servedFolder()
-        try await app(folder).test(.router) { client in
-            try await client.execute(uri: "/file/starter/cat.json", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == (try? folder.read("starter/cat.json")))
+        try await served(folder) { get in
+            do {
+                let response = try await get("/file/starter/cat.json", [])
+                #expect(response.status == 200)
+                #expect(response.text == (try? folder.read("starter/cat.json")))
             }
-            try await client.execute(uri: "/card/mini/mini-01.json", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "image/png")
-                #expect(Array(response.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            do {
+                let response = try await get("/card/mini/mini-01.json", [])
+                #expect(response.status == 200)
+                #expect(response.header("Content-Type") == "image/png")
+                #expect(Array(response.body.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
             }
         }
     }
@@ -55,11 +64,12 @@ struct RouteTests {
     @Test func aFIFOIsRefusedWithoutBeingOpened() async throws {
         let folder = try servedFolder()
         #expect(mkfifo(folder.file("pipe.json").path, 0o644) == 0)
-        try await app(folder).test(.router) { client in
+        try await served(folder) { get in
             for uri in ["/file/pipe.json", "/card/pipe.json"] {
-                try await client.execute(uri: uri, method: .get) { response in
-                    #expect(response.status == .notFound, "\(uri)")
-                    #expect(String(buffer: response.body).contains("not a regular file"), "\(uri)")
+                do {
+                    let response = try await get(uri, [])
+                    #expect(response.status == 404, "\(uri)")
+                    #expect(response.text.contains("not a regular file"), "\(uri)")
                 }
             }
         }
@@ -72,11 +82,12 @@ struct RouteTests {
         let outside = try TemporaryFolder()
         try outside.write("{\"secret\": true}", to: "secret.json")
         try FileManager.default.createSymbolicLink(atPath: folder.file("link.json").path, withDestinationPath: outside.file("secret.json").path)
-        try await app(folder).test(.router) { client in
-            try await client.execute(uri: uri, method: .get) { response in
-                #expect(response.status == .forbidden, "\(uri)")
-                #expect(!String(buffer: response.body).contains("secret"))
-                #expect(String(buffer: response.body).contains("leaves the folder"))
+        try await served(folder) { get in
+            do {
+                let response = try await get(uri, [])
+                #expect(response.status == 403, "\(uri)")
+                #expect(!response.text.contains("secret"))
+                #expect(response.text.contains("leaves the folder"))
             }
         }
     }
@@ -84,22 +95,26 @@ struct RouteTests {
     @Test func offLoopbackEveryRouteNeedsTheToken() async throws {
         let folder = try servedFolder()
         let token = "0123456789abcdef0123456789abcdef"
-        try await app(folder, host: "0.0.0.0", token: token).test(.router) { client in
+        try await served(folder, host: "0.0.0.0", token: token) { get in
             for uri in ["/", "/page/app.js", "/file/starter/cat.json", "/ws", "/?token=wrong", "/?token=" + token.dropLast()] {
-                try await client.execute(uri: uri, method: .get) { response in
-                    #expect(response.status == .forbidden, "\(uri)")
-                    #expect(String(buffer: response.body).contains("token"))
+                do {
+                    let response = try await get(uri, [])
+                    #expect(response.status == 403, "\(uri)")
+                    #expect(response.text.contains("token"))
                 }
             }
-            try await client.execute(uri: "/?token=" + token, method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.setCookie]?.contains("gridedit-token=\(token)") == true)
+            do {
+                let response = try await get("/?token=" + token, [])
+                #expect(response.status == 200)
+                #expect(response.header("Set-Cookie")?.contains("gridedit-token=\(token)") == true)
             }
-            try await client.execute(uri: "/file/starter/cat.json", method: .get, headers: [.cookie: "a=b; gridedit-token=\(token)"]) { response in
-                #expect(response.status == .ok)
+            do {
+                let response = try await get("/file/starter/cat.json", [("Cookie", "a=b; gridedit-token=\(token)")])
+                #expect(response.status == 200)
             }
-            try await client.execute(uri: "/file/starter/cat.json", method: .get, headers: [.cookie: "gridedit-token=nope"]) { response in
-                #expect(response.status == .forbidden)
+            do {
+                let response = try await get("/file/starter/cat.json", [("Cookie", "gridedit-token=nope")])
+                #expect(response.status == 403)
             }
         }
     }

@@ -1,11 +1,61 @@
-import HummingbirdTesting
-import NIOCore
+import Foundation
 
-/// One plain HTTP GET to a server on this machine (Hummingbird's own NIO test client: no proxy
-/// settings from the environment can send it elsewhere).
-public func httpGet(port: Int, _ path: String, host: String = "127.0.0.1") async throws -> (status: Int, body: String) {
-    try await TestClient.withClient(host: host, port: port) { client in
-        let response = try await client.get(path)
-        return (Int(response.status.code), response.body.map { String(buffer: $0) } ?? "")
+/// An HTTP response as a test reads it.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The first header named `name` (any case).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
+}
+
+/// One HTTP/1.1 GET of `target` (path and query, sent exactly as written) from a server on this
+/// machine, over a plain loopback socket: no proxy settings from the environment can send it
+/// elsewhere. The connection is closed after the response.
+public func httpRequest(port: Int, _ target: String, headers: [(String, String)] = []) async throws -> HTTPResponse {
+    try await onOwnThread {
+        let socket = try LoopbackSocket(port: port)
+        defer { socket.closeDescriptor() }
+        let lines = ["GET \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers.map { "\($0.0): \($0.1)" }
+        try socket.write(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8))
+        let head = String(decoding: try socket.bytes(through: Array("\r\n\r\n".utf8)), as: UTF8.self)
+        let headLines = head.split(separator: "\r\n")
+        let statusParts = headLines.first?.split(separator: " ") ?? []
+        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
+            throw PageError("GET \(target): not an HTTP response: \(headLines.first ?? "")")
+        }
+        let fields: [(name: String, value: String)] = headLines.dropFirst().compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        var response = HTTPResponse(status: status, headers: fields, body: [])
+        if response.header("transfer-encoding")?.lowercased().contains("chunked") == true {
+            while true {
+                let sizeLine = String(decoding: try socket.bytes(through: Array("\r\n".utf8)).dropLast(2), as: UTF8.self)
+                guard let size = Int(sizeLine.prefix(while: { $0 != ";" }).trimmingCharacters(in: .whitespaces), radix: 16) else {
+                    throw PageError("GET \(target): a chunk's size line is \(sizeLine)")
+                }
+                if size == 0 { break }
+                response.body += try socket.bytes(size)
+                _ = try socket.bytes(2)  // the chunk's CRLF
+            }
+        } else if let length = response.header("content-length").flatMap({ Int($0) }) {
+            response.body = try socket.bytes(length)
+        } else {
+            response.body = try socket.rest()
+        }
+        return response
+    }
+}
+
+/// One plain HTTP GET: its status and its body as text.
+public func httpGet(port: Int, _ target: String) async throws -> (status: Int, body: String) {
+    let response = try await httpRequest(port: port, target)
+    return (response.status, response.text)
 }

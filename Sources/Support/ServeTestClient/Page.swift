@@ -1,15 +1,13 @@
 import GridEditJSON
-import HummingbirdWSClient
-import Logging
 
 // A WebSocket client that speaks the page's protocol (docs/serve.md, "Protocol, version 1"):
 // the one test page used by the serve tests, the end-to-end tests of the real binary and
-// `gridedit-bench serve`.
+// `gridedit-bench serve`, over a plain loopback socket (`PageSocket`).
 
 /// One page's end of the WebSocket, for tests: send JSON, read replies and states.
 public struct Page {
-    var iterator: WebSocketInboundMessageStream.AsyncIterator
-    let outbound: WebSocketOutboundWriter
+    var iterator: AsyncThrowingStream<String, any Error>.AsyncIterator
+    let socket: PageSocket
     /// The last state seen.
     public var state: JSONNode?
     /// Every state seen, in order, when the page was opened `keepingStates`.
@@ -19,8 +17,7 @@ public struct Page {
 
     /// The next message of any type, parsed.
     public mutating func next() async throws -> JSONNode {
-        guard let message = try await iterator.next() else { throw PageError("the connection closed") }
-        guard case .text(let text) = message else { throw PageError("a binary message") }
+        guard let text = try await iterator.next() else { throw PageError("the connection closed") }
         let node = try JSONParser.parse(text)
         if node.string("type") == "state" {
             state = node
@@ -32,8 +29,7 @@ public struct Page {
     /// The next message's text, not parsed (`state` is not updated): for a load test that
     /// receives thousands of states and reads few of them.
     public mutating func nextText() async throws -> String {
-        guard let message = try await iterator.next() else { throw PageError("the connection closed") }
-        guard case .text(let text) = message else { throw PageError("a binary message") }
+        guard let text = try await iterator.next() else { throw PageError("the connection closed") }
         return text
     }
 
@@ -65,8 +61,9 @@ public struct Page {
         return last!
     }
 
+    /// Sends a text message (queued: it returns before the server has read it).
     public mutating func send(_ text: String) async throws {
-        try await outbound.write(.text(text))
+        try socket.send(text)
     }
 
     /// Sends a message (with a fresh id) and returns its reply.
@@ -97,20 +94,18 @@ public struct PageError: Error, CustomStringConvertible {
 }
 
 /// Connects a page to `ws://127.0.0.1:port/ws` and runs `body` with it; the first message,
-/// which must be the state (the protocol sends it before anything else), is read.
+/// which must be the state (the protocol sends it before anything else), is read. At the end
+/// (also when `body` throws) the page sends a close frame and the connection ends.
 /// `keepingStates`: the page keeps every state it receives in `states`.
 public func withPage(port: Int, query: String = "", keepingStates: Bool = false,
                      _ body: @escaping @Sendable (inout Page) async throws -> Void) async throws {
-    var logger = Logger(label: "test-page")
-    logger.logLevel = .critical
-    try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws\(query)", configuration: .init(maxFrameSize: 1 << 22), logger: logger) {
-        inbound, outbound, _ in
-        var page = Page(iterator: inbound.messages(maxSize: 1 << 22).makeAsyncIterator(), outbound: outbound)
-        page.keepsStates = keepingStates
-        let first = try await page.next()
-        guard first.string("type") == "state" else { throw PageError("the first message is a \(first.string("type") ?? "?"), not the state") }
-        try await body(&page)
-    }
+    let socket = try await PageSocket.open(port: port, target: "/ws\(query)")
+    defer { socket.close() }
+    var page = Page(iterator: socket.messages.makeAsyncIterator(), socket: socket)
+    page.keepsStates = keepingStates
+    let first = try await page.next()
+    guard first.string("type") == "state" else { throw PageError("the first message is a \(first.string("type") ?? "?"), not the state") }
+    try await body(&page)
 }
 
 extension JSONNode {
