@@ -205,9 +205,9 @@ public final class Browser: Sendable {
     public func waitUntil(_ what: String, timeout: Double = 5, interval: Double = 0.05,
                           _ condition: @escaping @Sendable () async throws -> Bool) async throws {
         let lastError = Mutex<String?>(nil)
-        let timeout = timeout * Self.patience
+        let given = timeout * Self.patience
         do {
-            try await Deadline.run(timeout, "waiting for \(what)") {
+            try await Deadline.run(given, "waiting for \(what)") {
                 while true {
                     do {
                         if try await condition() { return }
@@ -220,7 +220,8 @@ public final class Browser: Sendable {
             }
         } catch let error as WebDriverError where error.code == "timeout" {
             let page = (try? await currentURL()) ?? "?"
-            throw WebDriverError("waited \(timeout) s for \(what) on \(page)" + (lastError.withLock { $0 }.map { "; last error: \($0)" } ?? ""),
+            throw WebDriverError("waited \(timeout) s for \(what) (\(String(format: "%g", given)) s with GRIDEDIT_TEST_PATIENCE \(String(format: "%g", Self.patience))) on \(page)"
+                                 + (lastError.withLock { $0 }.map { "; last error: \($0)" } ?? ""),
                                  code: "timeout")
         }
     }
