@@ -31,7 +31,8 @@ import PackageDescription
 //                     capture and the REPL's live `capture` (which reads `gridedit-capture capture
 //                     --stream`) settle through `CameraLayout` and save through Core's `PuzzleStore`.
 // The modules whose loops the test suite spends its time in (exact geometry, the Sudoku solver and
-// grader, settling, pixel fitting, the frame generators) are optimised in debug builds too: the
+// grader, settling, pixel fitting, the frame generators, and reading JSON and checking it, which
+// the end-to-end tests' debug `gridedit` does on megabyte files) are optimised in debug builds too: the
 // suite runs their seeded shares several times faster, and every other module stays debuggable.
 // (Release builds are optimised as always.) No library is exported as a product: a package
 // cannot depend on targets built with unsafe flags, and gridedit's API is its commands and files.
@@ -69,7 +70,7 @@ let package = Package(
         .systemLibrary(name: "CJSONC", pkgConfig: "json-c",
                        providers: [.apt(["libjson-c-dev"])]),
         .target(name: "GridEditGeometry", swiftSettings: optimisedInDebug),
-        .target(name: "GridEditJSON", dependencies: ["CJSONC"]),
+        .target(name: "GridEditJSON", dependencies: ["CJSONC"], swiftSettings: optimisedInDebug),
         // SHA-256 for `gridedit check`'s content cache (GridEditCheck/SHA256.swift): OpenSSL's,
         // from Debian. (swift-crypto would compile a whole BoringSSL into every clean build.)
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
@@ -86,7 +87,7 @@ let package = Package(
         ]),
         // `gridedit check` for CI: the checker's run over trees (shards, time limits), its reports
         // (text, JSON, JUnit, SARIF, GitHub annotations), merging shards' reports, the content cache.
-        .target(name: "GridEditCheck", dependencies: ["GridEditCore", "GridEditJSON", "CCrypto"]),
+        .target(name: "GridEditCheck", dependencies: ["GridEditCore", "GridEditJSON", "CCrypto"], swiftSettings: optimisedInDebug),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev"])]),
         // The printed capture mat and the colour profile that tells the pieces apart: Render draws
