@@ -35,9 +35,9 @@ public enum CanonicalJSONWriter {
     public static let lineWidth = 100
 
     public static func write(_ value: JSONValue) -> String {
-        var out = ""
-        writeLines(value, indent: 0, prefix: "", suffix: "", into: &out)
-        return out
+        var out = Output()
+        writeLines(value, indent: 0, prefix: [], suffix: [], into: &out)
+        return out.text
     }
 
     /// Writes a document whose array at `path` may be too long to hold in memory: `document` has
@@ -56,156 +56,243 @@ public enum CanonicalJSONWriter {
         var head: [JSONValue] = []
         var width = 0
         while width <= lineWidth, let element = iterator.next() {
-            var flat = ""
-            var elementWidth = 0
-            _ = appendFlat(element, to: &flat, width: &elementWidth, budget: Int.max)
-            width += elementWidth + 2
+            var flat = Output()
+            _ = appendFlat(element, to: &flat, budget: Int.max)
+            width += flat.width + 2
             head.append(element)
         }
         if width <= lineWidth {
             sink(write(document.replacing(arrayAt: path.components[...], with: head)))
             return
         }
+        // Elements are gathered into chunks of about `BufferedOutput`'s size before they go to
+        // the sink: one String per chunk, not one per element.
+        var chunk = Output()
+        func emit(_ bytes: [UInt8]) {
+            chunk.bytes += bytes
+            if chunk.bytes.count >= 64 * 1024 { drain() }
+        }
+        func drain() {
+            guard !chunk.bytes.isEmpty else { return }
+            sink(chunk.text)
+            chunk.bytes.removeAll(keepingCapacity: true)
+        }
         func streamArray(indent: Int) {
             var pending = head[0]
-            func flush(_ suffix: String) {
-                var out = ""
-                writeLines(pending, indent: indent, prefix: "", suffix: suffix, into: &out)
-                sink(out)
+            func flush(_ suffix: [UInt8]) {
+                writeLines(pending, indent: indent, prefix: [], suffix: suffix, into: &chunk)
+                if chunk.bytes.count >= 64 * 1024 { drain() }
             }
             for element in head.dropFirst() {
-                flush(",")
+                flush(comma)
                 pending = element
             }
             while let element = iterator.next() {
-                flush(",")
+                flush(comma)
                 pending = element
             }
-            flush("")
+            flush([])
         }
-        func writeOpen(_ value: JSONValue, rest: ArraySlice<JSONPath.Component>, indent: Int, prefix: String, suffix: String) {
-            let margin = String(repeating: " ", count: indent)
+        func writeOpen(_ value: JSONValue, rest: ArraySlice<JSONPath.Component>, indent: Int, prefix: [UInt8], suffix: [UInt8]) {
+            let margin = [UInt8](repeating: space, count: indent)
             switch (value, rest.first) {
             case (.array, nil):
-                sink(margin + prefix + "[\n")
+                emit(margin + prefix + Array("[\n".utf8))
                 streamArray(indent: indent + 2)
-                sink(margin + "]" + suffix + "\n")
+                emit(margin + Array("]".utf8) + suffix + [newline])
             case (.array(let items), .index(let target)?):
-                sink(margin + prefix + "[\n")
+                emit(margin + prefix + Array("[\n".utf8))
                 for (i, item) in items.enumerated() {
-                    let comma = i < items.count - 1 ? "," : ""
+                    let suffix = i < items.count - 1 ? comma : []
                     if i == target {
-                        writeOpen(item, rest: rest.dropFirst(), indent: indent + 2, prefix: "", suffix: comma)
+                        writeOpen(item, rest: rest.dropFirst(), indent: indent + 2, prefix: [], suffix: suffix)
                     } else {
-                        var out = ""
-                        writeLines(item, indent: indent + 2, prefix: "", suffix: comma, into: &out)
-                        sink(out)
+                        writeLines(item, indent: indent + 2, prefix: [], suffix: suffix, into: &chunk)
                     }
                 }
-                sink(margin + "]" + suffix + "\n")
+                emit(margin + Array("]".utf8) + suffix + [newline])
             case (.object(let members), .key(let target)?):
-                sink(margin + prefix + "{\n")
+                emit(margin + prefix + Array("{\n".utf8))
                 for (i, member) in members.enumerated() {
-                    let comma = i < members.count - 1 ? "," : ""
+                    let suffix = i < members.count - 1 ? comma : []
                     if member.key == target {
-                        writeOpen(member.value, rest: rest.dropFirst(), indent: indent + 2, prefix: quoted(member.key) + ": ", suffix: comma)
+                        writeOpen(member.value, rest: rest.dropFirst(), indent: indent + 2, prefix: keyPrefix(member.key), suffix: suffix)
                     } else {
-                        var out = ""
-                        writeLines(member.value, indent: indent + 2, prefix: quoted(member.key) + ": ", suffix: comma, into: &out)
-                        sink(out)
+                        writeLines(member.value, indent: indent + 2, prefix: keyPrefix(member.key), suffix: suffix, into: &chunk)
                     }
                 }
-                sink(margin + "}" + suffix + "\n")
+                emit(margin + Array("}".utf8) + suffix + [newline])
             default:
                 preconditionFailure("writeStreaming: \(path) does not lead to an array of the document")
             }
         }
-        writeOpen(document, rest: path.components[...], indent: 0, prefix: "", suffix: "")
+        writeOpen(document, rest: path.components[...], indent: 0, prefix: [], suffix: [])
+        drain()
+    }
+
+    /// The text being written, as UTF-8, and how many columns (Unicode scalars) it spans.
+    struct Output {
+        var bytes: [UInt8] = []
+        /// Columns appended since the last reset, for the one-line test.
+        var width = 0
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// Appends bytes of pure ASCII (punctuation, literals): one column per byte.
+        mutating func ascii(_ text: [UInt8]) {
+            bytes += text
+            width += text.count
+        }
+
+        mutating func ascii(_ byte: UInt8) {
+            bytes.append(byte)
+            width += 1
+        }
+    }
+
+    static let space = UInt8(ascii: " ")
+    static let newline = UInt8(ascii: "\n")
+    static let comma = [UInt8(ascii: ",")]
+
+    /// `"key": `, as the prefix of a member's line.
+    static func keyPrefix(_ key: String) -> [UInt8] {
+        var out = Output()
+        appendQuoted(key, to: &out)
+        out.ascii([UInt8(ascii: ":"), space])
+        return out.bytes
+    }
+
+    /// Columns in UTF-8 text: every byte but continuation bytes starts a scalar.
+    static func columns(_ bytes: [UInt8]) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// Writes `prefix value suffix` at `indent`, as one line if it fits, and ends with a newline.
-    private static func writeLines(_ value: JSONValue, indent: Int, prefix: String, suffix: String, into out: inout String) {
-        let margin = String(repeating: " ", count: indent)
-        let budget = lineWidth - indent - prefix.unicodeScalars.count - suffix.unicodeScalars.count
-        var flat = ""
-        var width = 0
-        if appendFlat(value, to: &flat, width: &width, budget: budget) || !value.isNonEmptyContainer {
-            out += margin + prefix + flat + suffix + "\n"
+    private static func writeLines(_ value: JSONValue, indent: Int, prefix: [UInt8], suffix: [UInt8], into out: inout Output) {
+        let budget = lineWidth - indent - columns(prefix) - columns(suffix)
+        let start = out.bytes.count
+        out.bytes.append(contentsOf: repeatElement(space, count: indent))
+        out.bytes += prefix
+        let valueStart = out.bytes.count
+        out.width = 0
+        if appendFlat(value, to: &out, budget: budget) || !value.isNonEmptyContainer {
+            out.bytes += suffix
+            out.bytes.append(newline)
             return
         }
+        // Too wide: one element or member per line.
+        out.bytes.removeSubrange(valueStart...)
         switch value {
         case .array(let elements):
-            out += margin + prefix + "[\n"
+            out.bytes += Array("[\n".utf8)
             for (i, element) in elements.enumerated() {
-                writeLines(element, indent: indent + 2, prefix: "", suffix: i < elements.count - 1 ? "," : "", into: &out)
+                writeLines(element, indent: indent + 2, prefix: [], suffix: i < elements.count - 1 ? comma : [], into: &out)
             }
-            out += margin + "]" + suffix + "\n"
+            out.bytes.append(contentsOf: repeatElement(space, count: indent))
+            out.bytes.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += margin + prefix + "{\n"
+            out.bytes += Array("{\n".utf8)
             for (i, member) in members.enumerated() {
-                writeLines(member.value, indent: indent + 2, prefix: quoted(member.key) + ": ",
-                           suffix: i < members.count - 1 ? "," : "", into: &out)
+                writeLines(member.value, indent: indent + 2, prefix: keyPrefix(member.key),
+                           suffix: i < members.count - 1 ? comma : [], into: &out)
             }
-            out += margin + "}" + suffix + "\n"
+            out.bytes.append(contentsOf: repeatElement(space, count: indent))
+            out.bytes.append(UInt8(ascii: "}"))
         default:
-            break  // scalars always fit (handled above)
+            out.bytes.removeSubrange(start...)  // scalars always fit (handled above)
+            return
         }
+        out.bytes += suffix
+        out.bytes.append(newline)
     }
 
-    /// Appends the one-line form. Returns false, possibly leaving `out` partial,
-    /// as soon as the width passes `budget` (scalars are always appended whole).
-    private static func appendFlat(_ value: JSONValue, to out: inout String, width: inout Int, budget: Int) -> Bool {
-        func append(_ text: String) -> Bool {
-            out += text
-            width += text.unicodeScalars.count
-            return width <= budget
-        }
+    /// Appends the one-line form, counting its columns in `out.width`. Returns false, possibly
+    /// leaving `out` partial, as soon as the width passes `budget` (scalars are appended whole).
+    private static func appendFlat(_ value: JSONValue, to out: inout Output, budget: Int) -> Bool {
         switch value {
-        case .null: return append("null")
-        case .bool(let b): return append(b ? "true" : "false")
-        case .number(let literal): return append(literal)
-        case .string(let s): return append(quoted(s))
+        case .null: out.ascii(Array("null".utf8))
+        case .bool(let b): out.ascii(b ? Array("true".utf8) : Array("false".utf8))
+        case .number(let literal):
+            let before = out.bytes.count
+            out.bytes += literal.utf8
+            out.width += columns(Array(out.bytes[before...]))
+        case .string(let s): appendQuoted(s, to: &out)
         case .array(let elements):
-            guard append("[") else { return false }
+            out.ascii(UInt8(ascii: "["))
+            guard out.width <= budget else { return false }
             for (i, element) in elements.enumerated() {
-                guard (i == 0 || append(", ")), appendFlat(element, to: &out, width: &width, budget: budget) else { return false }
+                if i > 0 {
+                    out.ascii([UInt8(ascii: ","), space])
+                    guard out.width <= budget else { return false }
+                }
+                guard appendFlat(element, to: &out, budget: budget) else { return false }
             }
-            return append("]")
+            out.ascii(UInt8(ascii: "]"))
         case .object(let members):
-            guard append("{") else { return false }
+            out.ascii(UInt8(ascii: "{"))
+            guard out.width <= budget else { return false }
             for (i, member) in members.enumerated() {
-                guard (i == 0 || append(", ")), append(quoted(member.key) + ": "),
-                      appendFlat(member.value, to: &out, width: &width, budget: budget) else { return false }
+                if i > 0 {
+                    out.ascii([UInt8(ascii: ","), space])
+                    guard out.width <= budget else { return false }
+                }
+                appendQuoted(member.key, to: &out)
+                out.ascii([UInt8(ascii: ":"), space])
+                guard out.width <= budget, appendFlat(member.value, to: &out, budget: budget) else { return false }
             }
-            return append("}")
+            out.ascii(UInt8(ascii: "}"))
         }
+        return out.width <= budget
     }
 
     /// A JSON string literal: `"`, `\` and control characters escaped (short forms
     /// where JSON has them, else `\u00xx`); `/` and non-ASCII left as they are.
     public static func quoted(_ text: String) -> String {
-        // Most strings (paths, ids, rule names) need no escape: copied whole, not scalar by scalar.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{8}": out += "\\b"
-            case "\u{C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u00" + (hex.count < 2 ? "0" : "") + hex
-            default:
-                out.unicodeScalars.append(scalar)
+        var out = Output()
+        appendQuoted(text, to: &out)
+        return out.text
+    }
+
+    /// Appends `text` as a string literal. Escapes are all ASCII, so the UTF-8 is escaped byte
+    /// by byte; most strings (paths, ids, rule names) need none and are copied whole.
+    static func appendQuoted(_ text: String, to out: inout Output) {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        out.ascii(quote)
+        var text = text
+        text.withUTF8 { utf8 in
+            // One branch-free pass: does anything need escaping, and how many continuation bytes.
+            var escapes: UInt8 = 0
+            var continuations = 0
+            for byte in utf8 {
+                escapes |= (byte < 0x20 ? 1 : 0) | (byte == quote ? 1 : 0) | (byte == backslash ? 1 : 0)
+                continuations &+= (byte & 0xC0) == 0x80 ? 1 : 0
+            }
+            if escapes == 0 {
+                out.bytes.append(contentsOf: utf8)
+                out.width += utf8.count - continuations
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case quote: out.ascii([backslash, quote])
+                case backslash: out.ascii([backslash, backslash])
+                case 0x0A: out.ascii([backslash, UInt8(ascii: "n")])
+                case 0x09: out.ascii([backslash, UInt8(ascii: "t")])
+                case 0x0D: out.ascii([backslash, UInt8(ascii: "r")])
+                case 0x08: out.ascii([backslash, UInt8(ascii: "b")])
+                case 0x0C: out.ascii([backslash, UInt8(ascii: "f")])
+                case ..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out.ascii([backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                default:
+                    out.bytes.append(byte)
+                    if byte & 0xC0 != 0x80 { out.width += 1 }
+                }
             }
         }
-        return out + "\""
+        out.ascii(quote)
     }
 }
 
