@@ -9,108 +9,132 @@
 /// smallest rows so far, so the answer is exact.
 public enum SudokuCanonicalForm {
     /// The canonical grid (digits renamed from 1 in reading order).
+    ///
+    /// Every check of a changed puzzle file works this out (the pack's duplicate rule), so the
+    /// search is kept free of allocation: a candidate is a few integers, rows chosen are a bit
+    /// set, digit names a `SIMD16`, and a row's keys are compared with the best row so far as
+    /// they are made, giving up at the first key that is worse.
     public static func of(_ grid: SudokuGrid) -> SudokuGrid {
         let size = grid.size
         let n = size.rawValue
         let clues = grid.cells.filter { $0 != 0 }.count
         guard clues > 0 else { return grid }
-        let empty = n + 1  // sorts after every digit
+        let empty = UInt8(n + 1)  // sorts after every digit
 
         struct Candidate {
-            var transposed: Bool
-            var columns: Int        // index into the column orders
-            var rows: [Int]         // source rows chosen so far
-            var labels: [Int]       // source digit → new digit (0: not yet named)
-            var nextLabel: Int
-            var cluesSoFar: Int
+            var source: Int          // 0: the grid, n * n: its transpose (an offset into `cells`)
+            var columns: Int         // offset of the column order in `orders`
+            var usedRows: Int = 0    // bit r: source row r chosen
+            var lastRow = 0
+            var labels = SIMD16<UInt8>()  // source digit → new digit (0: not yet named)
+            var nextLabel: UInt8 = 1
+            var cluesSoFar = 0
         }
 
-        let columnOrders = columnOrders(size)
-        let transpositions = size.boxRows == size.boxColumns ? [false, true] : [false]
+        // The grid then its transpose, and every column order, flat.
+        var cells = grid.cells
+        let transposes = size.boxRows == size.boxColumns
+        if transposes { for i in 0..<(n * n) { cells.append(grid.cells[(i % n) * n + i / n]) } }
+        let orders = flatColumnOrders(size)
+        let orderCount = orders.count / n
         let bandHeight = size.boxRows
-
-        func value(_ c: Candidate, _ row: Int, _ column: Int) -> Int {
-            Int(c.transposed ? grid[column, row] : grid[row, column])
-        }
-
-        /// The keys of `row` placed next for candidate `c`, and the candidate extended; nil as
-        /// soon as the row is worse than `best`.
-        func extend(_ c: Candidate, with row: Int, against best: [Int]?) -> ([Int], Candidate)? {
-            var next = c
-            var keys: [Int] = []
-            keys.reserveCapacity(n)
-            var stillTied = best != nil
-            for j in 0..<n {
-                let v = value(c, row, columnOrders[c.columns][j])
-                var key = empty
-                if v != 0 {
-                    if next.labels[v] == 0 {
-                        next.labels[v] = next.nextLabel
-                        next.nextLabel += 1
-                    }
-                    key = next.labels[v]
-                    next.cluesSoFar += 1
-                }
-                if stillTied, let best {
-                    if key > best[j] { return nil }
-                    if key < best[j] { stillTied = false }
-                }
-                keys.append(key)
-            }
-            next.rows.append(row)
-            return (keys, next)
-        }
+        let bandMask = (1 << bandHeight) - 1
 
         var frontier: [Candidate] = []
-        for transposed in transpositions {
-            for columns in columnOrders.indices {
-                frontier.append(Candidate(transposed: transposed, columns: columns, rows: [],
-                                          labels: Array(repeating: 0, count: n + 1), nextLabel: 1, cluesSoFar: 0))
-            }
+        frontier.reserveCapacity((transposes ? 2 : 1) * orderCount)
+        for source in transposes ? [0, n * n] : [0] {
+            for order in 0..<orderCount { frontier.append(Candidate(source: source, columns: order * n)) }
         }
-        var result: [Int] = []
-        for target in 0..<n {
-            var best: [Int]?
-            var next: [Candidate] = []
-            for candidate in frontier {
-                for row in choices(for: target, after: candidate.rows, n: n, bandHeight: bandHeight) {
-                    guard let (keys, extended) = extend(candidate, with: row, against: best) else { continue }
-                    if best == nil || keys.lexicographicallyPrecedes(best!) {
-                        best = keys
-                        next = [extended]
-                    } else {
-                        next.append(extended)
+        var next: [Candidate] = []
+        var result: [UInt8] = []
+        result.reserveCapacity(n * n)
+        var best = [UInt8](repeating: 0, count: n)
+        var keys = [UInt8](repeating: 0, count: n)
+        cells.withUnsafeBufferPointer { cells in
+            orders.withUnsafeBufferPointer { orders in
+                for target in 0..<n {
+                    var hasBest = false
+                    next.removeAll(keepingCapacity: true)
+                    for candidate in frontier {
+                        // Rows that may come next: at a band's start any row of an unused band;
+                        // inside a band, the band's unused rows.
+                        var allowed = 0
+                        if target % bandHeight == 0 {
+                            for band in 0..<(n / bandHeight) where (candidate.usedRows >> (band * bandHeight)) & bandMask == 0 {
+                                allowed |= bandMask << (band * bandHeight)
+                            }
+                        } else {
+                            let band = candidate.lastRow / bandHeight
+                            allowed = (bandMask << (band * bandHeight)) & ~candidate.usedRows
+                        }
+                        while allowed != 0 {
+                            let row = allowed.trailingZeroBitCount
+                            allowed &= allowed - 1
+                            var extended = candidate
+                            var tied = hasBest  // still equal to the best row so far
+                            var worse = false
+                            let base = candidate.source + row * n
+                            for j in 0..<n {
+                                let v = Int(cells[base + orders[candidate.columns + j]])
+                                var key = empty
+                                if v != 0 {
+                                    if extended.labels[v] == 0 {
+                                        extended.labels[v] = extended.nextLabel
+                                        extended.nextLabel += 1
+                                    }
+                                    key = extended.labels[v]
+                                    extended.cluesSoFar += 1
+                                }
+                                if tied {
+                                    if key > best[j] { worse = true; break }
+                                    if key < best[j] { tied = false }
+                                }
+                                keys[j] = key
+                            }
+                            if worse { continue }
+                            extended.usedRows |= 1 << row
+                            extended.lastRow = row
+                            if !tied {
+                                // Strictly smaller than every row so far (or the first).
+                                swap(&best, &keys)
+                                hasBest = true
+                                next.removeAll(keepingCapacity: true)
+                            }
+                            next.append(extended)
+                        }
+                    }
+                    result += best
+                    swap(&frontier, &next)
+                    // Every clue placed: the remaining rows are empty whichever way they are ordered.
+                    if frontier[0].cluesSoFar == clues {
+                        result += repeatElement(empty, count: n * (n - target - 1))
+                        break
                     }
                 }
             }
-            result += best!
-            frontier = next
-            // Every clue placed: the remaining rows are empty whichever way they are ordered.
-            if frontier[0].cluesSoFar == clues {
-                result += Array(repeating: empty, count: n * (n - target - 1))
-                break
-            }
         }
-        return SudokuGrid(size: size, uncheckedCells: result.map { $0 == empty ? 0 : UInt8($0) })
+        return SudokuGrid(size: size, uncheckedCells: result.map { $0 == empty ? 0 : $0 })
     }
 
     /// The canonical form as a line, with the size: a key for finding duplicates.
     public static func key(_ grid: SudokuGrid) -> String { of(grid).line }
 
-    /// Source rows that may come at position `target`, given the rows chosen before it: a new
-    /// band starts with any row of an unused band; inside a band, any unused row of it.
-    static func choices(for target: Int, after chosen: [Int], n: Int, bandHeight: Int) -> [Int] {
-        if target % bandHeight == 0 {
-            let usedBands = Set(chosen.map { $0 / bandHeight })
-            return (0..<n).filter { !usedBands.contains($0 / bandHeight) }
-        }
-        let band = chosen.last! / bandHeight
-        return (band * bandHeight..<(band + 1) * bandHeight).filter { !chosen.contains($0) }
-    }
-
     static let ordersFour = orders(count: 4, group: 2)
     static let ordersSix = orders(count: 6, group: 3)
     static let ordersNine = orders(count: 9, group: 3)
+
+    static let flatFour = ordersFour.flatMap { $0 }
+    static let flatSix = ordersSix.flatMap { $0 }
+    static let flatNine = ordersNine.flatMap { $0 }
+
+    /// The column orders one after another, `size` source columns each.
+    static func flatColumnOrders(_ size: SudokuSize) -> [Int] {
+        switch size {
+        case .four: flatFour
+        case .six: flatSix
+        case .nine: flatNine
+        }
+    }
 
     static func columnOrders(_ size: SudokuSize) -> [[Int]] {
         switch size {
