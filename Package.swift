@@ -182,7 +182,7 @@ let package = Package(
         .testTarget(name: "GridEditJSONTests", dependencies: ["GridEditJSON", "GridEditCore"]),  // Core: its SplitMix64
         .testTarget(name: "GridEditFuzzTargetsTests", dependencies: ["GridEditFuzzTargets", "GridEditCore", "GridEditTestSupport"]),
         .testTarget(name: "GridEditCoreTests", dependencies: ["GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
-                                                              "GridEditCheck"]),  // Check: generated and stored packs pass it
+                                                              "GridEditCheck", .product(name: "SystemPackage", package: "swift-system")]),  // Check: generated and stored packs pass it
         .testTarget(name: "GridEditCheckTests", dependencies: ["GridEditCheck", "GridEditCore", "GridEditJSON", "GridEditTestSupport"]),
         .testTarget(name: "GridEditRenderTests", dependencies: ["GridEditRender", "GridEditMat", "GridEditCore", "GridEditGeometry", "CCairo", "GridEditTestSupport"]),
         .testTarget(name: "GridEditLayoutTests", dependencies: ["GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON",

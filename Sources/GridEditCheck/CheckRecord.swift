@@ -162,7 +162,12 @@ struct ByteReader {
 
     mutating func string() -> String? {
         guard let count = int(), count >= 0, count <= remaining else { return nil }
-        let text = String(validating: bytes[position..<(position + count)], as: UTF8.self)
+        // Through a buffer pointer: the generic `ArraySlice` form looks up type metadata on every
+        // call, a measurable share of a warm re-check.
+        let start = position - bytes.startIndex
+        let text = bytes.withUnsafeBufferPointer { buffer in
+            String(validating: UnsafeBufferPointer(rebasing: buffer[start..<(start + count)]), as: UTF8.self)
+        }
         position += count
         return text
     }

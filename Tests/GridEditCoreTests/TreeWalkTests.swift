@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCore
 import GridEditTestSupport
+import SystemPackage
 import Testing
 
 /// The walk takes entry types from the folder listing and marks regular files it reached through
@@ -67,5 +68,22 @@ import Testing
             #expect(type == nil || type == looked, "\(name): listing says \(String(describing: type)), lstat \(looked)")
         }
         #expect(listing.names.map(\.name) == ["file.json", "link", "sub"])
+    }
+}
+
+/// `folder(of:)` and `lastComponent(of:)` read plain paths with a string search; every path,
+/// plain or not, must get `FilePath`'s answer.
+@Suite struct PathPartsTests {
+    @Test func sameAnswersAsFilePath() {
+        let paths = ["puzzles/pack-00001/p-0000001.json", "a", "/a", "/", "", ".", "..", "a/..", "./a", "a/./b",
+                     "a//b", "//a", "a/b/", "a/b//", "/a/b/c", "é/ü.json", "a b/c d", "..a/b.", "a/b/c/d/e/f.json"]
+        for path in paths {
+            let file = FilePath(path)
+            let folder: String = if file.lastComponent == nil { file.isEmpty ? "." : file.string } else {
+                file.removingLastComponent().isEmpty ? "." : file.removingLastComponent().string
+            }
+            #expect(FileSystem.folder(of: path) == folder, "folder of \(path)")
+            #expect(FileSystem.lastComponent(of: path) == (file.lastComponent?.string ?? ""), "last component of \(path)")
+        }
     }
 }

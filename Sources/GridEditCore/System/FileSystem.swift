@@ -281,6 +281,10 @@ public enum FileSystem {
 
     /// The folder holding `path`: `.` for a bare name, `/` at the root.
     public static func folder(of path: String) -> String {
+        if let slash = plainLastSlash(path) {
+            guard let slash else { return "." }
+            return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+        }
         let file = FilePath(path)
         if file.lastComponent == nil { return file.isEmpty ? "." : file.string }
         let parent = file.removingLastComponent()
@@ -289,7 +293,31 @@ public enum FileSystem {
 
     /// The last name in `path` (`cat.json` of `puzzles/cat.json`, `puzzles` of `puzzles/`).
     public static func lastComponent(of path: String) -> String {
-        FilePath(path).lastComponent?.string ?? ""
+        if let slash = plainLastSlash(path) {
+            guard let slash else { return path }
+            return String(path[path.utf8.index(after: slash)...])
+        }
+        return FilePath(path).lastComponent?.string ?? ""
+    }
+
+    /// For a path `FilePath` would leave as it is (not empty, no `//`, no `/` at the end): the
+    /// index of its last `/`, `.some(nil)` when it has none. Nil for any other path, which then
+    /// goes through `FilePath`. The walk's paths are all plain, and this is a string search
+    /// instead of `FilePath`'s parse: a few percent of a warm re-check of 10,000 files.
+    static func plainLastSlash(_ path: String) -> String.Index?? {
+        let utf8 = path.utf8
+        guard let last = utf8.last, last != UInt8(ascii: "/") else { return nil }
+        var lastSlash: String.Index?
+        var previousWasSlash = false
+        for index in utf8.indices {
+            let isSlash = utf8[index] == UInt8(ascii: "/")
+            if isSlash {
+                if previousWasSlash { return nil }
+                lastSlash = index
+            }
+            previousWasSlash = isSlash
+        }
+        return .some(lastSlash)
     }
 
     /// `name` inside `folder`; just `name` when the folder is empty.
