@@ -119,14 +119,25 @@ public struct Checker: Sendable {
         var libraries: [String: PackLibrary] = [:]
         var siblings: [String: [String: [String]]] = [:]
         var ahead: [String: FileOutcome] = [:]
-        var start = 0
-        while start < files.count {
+        // While this thread reports a batch (pack rules, curricula, handing reports on), the
+        // next batch is already being checked on other threads.
+        func startChecking(from start: Int) -> BatchInFlight? {
+            guard start < files.count else { return nil }
             let batch = start..<min(files.count, start + Self.batchSize)
             let toCheck = batch.filter { ahead[files[$0].entry.path] == nil }
-            var outcomes: [Int: FileOutcome] = [:]
-            for (index, outcome) in zip(toCheck, checkFiles(toCheck.map { files[$0] }, done: done, total: files.count)) {
-                outcomes[index] = outcome
+            let items = toCheck.map { files[$0] }
+            let total = files.count
+            return BatchInFlight(batch: batch, indices: toCheck) { [self] in
+                self.checkFiles(items, done: done, total: total)
             }
+        }
+        var inFlight = startChecking(from: 0)
+        // The batch before this one, whose facts a pack that straddles the two needs.
+        var previous: [Int: FileOutcome] = [:]
+        while let current = inFlight {
+            let batch = current.batch
+            let outcomes = current.outcomes()
+            let upcoming = startChecking(from: batch.upperBound)
             for index in batch {
                 let path = files[index].entry.path
                 guard var outcome = outcomes[index] ?? ahead.removeValue(forKey: path) else { continue }
@@ -134,8 +145,8 @@ public struct Checker: Sendable {
                 // Pack rules: findings go to the manifest's own entry.
                 if let parsed = outcome.manifest {
                     let (root, manifest) = parsed
-                    let pack = packView(manifest: manifest, at: index, in: files, batch: batch, outcomes: outcomes,
-                                        ahead: &ahead, done: done)
+                    let pack = packView(manifest: manifest, at: index, in: files, outcomes: outcomes, previous: previous,
+                                        upcoming: upcoming, ahead: &ahead, done: done)
                     outcome.report.findings += pack.validate().map { DocumentLoader.locate($0, in: root) }
                     outcome.report.findings.sort(by: Finding.displayOrder)
                 }
@@ -150,7 +161,8 @@ public struct Checker: Sendable {
                 }
                 finish(outcome.report, at: checkedPositions[index])
             }
-            start = batch.upperBound
+            inFlight = upcoming
+            previous = outcomes
         }
         return summary
     }
@@ -202,6 +214,45 @@ public struct Checker: Sendable {
         var unreadable = false
     }
 
+    /// A batch of files being checked on other threads; ``outcomes()`` waits for them.
+    final class BatchInFlight {
+        let batch: Range<Int>
+        private let results = Results()
+        private var done = false
+
+        /// What the other thread hands back.
+        final class Results: Sendable {
+            let outcomes = Mutex<[Int: FileOutcome]>([:])
+            let finished = DispatchSemaphore(value: 0)
+        }
+
+        /// Starts `check` (the outcomes of the files at `indices`, in order) on another thread.
+        init(batch: Range<Int>, indices: [Int], check: @escaping @Sendable () -> [FileOutcome]) {
+            self.batch = batch
+            let results = results
+            DispatchQueue.global().async {
+                let outcomes = check()
+                results.outcomes.withLock { slot in for (index, outcome) in zip(indices, outcomes) { slot[index] = outcome } }
+                results.finished.signal()
+            }
+        }
+
+        /// The outcomes by file index, once every file is checked (files already known when
+        /// the batch started are absent).
+        func outcomes() -> [Int: FileOutcome] {
+            if !done {
+                results.finished.wait()
+                done = true
+            }
+            return results.outcomes.withLock { $0 }
+        }
+
+        /// The outcome of the file at `index` if it is in this batch (waiting for the batch).
+        func outcome(at index: Int) -> FileOutcome? {
+            batch.contains(index) ? outcomes()[index] : nil
+        }
+    }
+
     /// Checks every file, in parallel when asked; the outcomes keep the files' order.
     private func checkFiles(_ items: [Item], done: Counter, total: Int) -> [FileOutcome] {
         parallelMap(items.count, jobs: options.jobs) { index in
@@ -215,13 +266,14 @@ public struct Checker: Sendable {
     /// The pack of the manifest at `files[index]`, with the facts of every puzzle it lists.
     ///
     /// A pack folder's entries are contiguous in the walk. Listed files the walk reaches after
-    /// the manifest are checked now, in parallel, and kept in `ahead` until the report reaches
-    /// them; those before it in this batch (`p-001.json` sorts before `pack.json`) lend the
-    /// facts their check found. The others (in an earlier batch, in another shard, or not
-    /// checked at all) only have their facts worked out, from the cache when it knows their
-    /// bytes.
-    private func packView(manifest: PackManifest, at index: Int, in files: [Item], batch: Range<Int>,
-                          outcomes: [Int: FileOutcome], ahead: inout [String: FileOutcome], done: Counter) -> Pack {
+    /// the manifest come from the batch being checked (`upcoming`), or are checked now, in
+    /// parallel, and kept in `ahead` until the report reaches them; those before it in this
+    /// batch or the one before (`p-001.json` sorts before `pack.json`) lend the facts their
+    /// check found. The others (in an earlier batch, in another shard, or not checked at all)
+    /// only have their facts worked out, from the cache when it knows their bytes.
+    private func packView(manifest: PackManifest, at index: Int, in files: [Item], outcomes: [Int: FileOutcome],
+                          previous: [Int: FileOutcome], upcoming: BatchInFlight?, ahead: inout [String: FileOutcome],
+                          done: Counter) -> Pack {
         let item = files[index]
         let folder = FileSystem.folder(of: item.entry.path)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
@@ -246,11 +298,13 @@ public struct Checker: Sendable {
             listed.append((entry, relative))
         }
         // Later files not yet checked are checked in full now (they will be reported anyway).
+        func known(_ position: Int) -> FileOutcome? {
+            outcomes[position] ?? upcoming?.outcome(at: position) ?? ahead[files[position].entry.path]
+        }
         var unchecked: [Int] = []
         var queued = Set<Int>()
         for (_, name) in listed {
-            if let position = later[name], outcomes[position] == nil, ahead[files[position].entry.path] == nil,
-               queued.insert(position).inserted {
+            if let position = later[name], known(position) == nil, queued.insert(position).inserted {
                 unchecked.append(position)
             }
         }
@@ -261,9 +315,8 @@ public struct Checker: Sendable {
         var others: [(entry: Int, file: TreeEntry)] = []
         for (entry, name) in listed {
             if let position = later[name] {
-                let outcome = outcomes[position] ?? ahead[files[position].entry.path]
-                if let known = outcome?.facts { facts[entry] = known }
-            } else if let position = earlier[name], let outcome = outcomes[position] {
+                if let known = known(position)?.facts { facts[entry] = known }
+            } else if let position = earlier[name], let outcome = outcomes[position] ?? previous[position] {
                 if let known = outcome.facts { facts[entry] = known }
             } else {
                 // A walked entry is read as the walk found it (no second `realpath`).

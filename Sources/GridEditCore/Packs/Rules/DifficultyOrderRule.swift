@@ -9,10 +9,8 @@ struct DifficultyOrderRule: Rule {
     func check(_ pack: Pack) -> [Finding] {
         var findings: [Finding] = []
         var previous: (index: Int, difficulty: Difficulty)?
-        var seen = Set<String>()
-        for index in pack.puzzles.keys.sorted() {
-            guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]), seen.insert(path).inserted else { continue }
-            let difficulty = pack.puzzles[index]!.difficulty
+        for index in pack.firstListings {
+            guard let difficulty = pack.puzzles[index]?.difficulty else { continue }
             if let previous, difficulty < previous.difficulty {
                 findings.append(finding(
                     "\(pack.manifest.puzzles[index]) is \(difficulty.rawValue) but comes after \(pack.manifest.puzzles[previous.index]) (\(previous.difficulty.rawValue)); order the list from easy to hard",

@@ -8,13 +8,9 @@ struct DuplicateIDRule: Rule {
 
     func check(_ pack: Pack) -> [Finding] {
         var first: [String: Int] = [:]
-        var files = Set<String>()
         var findings: [Finding] = []
-        let ids = pack.puzzleIDs
-        for index in ids.keys.sorted() {
-            guard let path = PackManifest.containedPath(pack.manifest.puzzles[index]),
-                  files.insert(path).inserted else { continue }
-            let id = ids[index]!
+        for index in pack.firstListings {
+            guard let id = pack.puzzles[index]?.id else { continue }
             if let earlier = first[id] {
                 findings.append(finding("puzzle id \"\(id)\" is used by \(Excerpt.escaped(pack.manifest.puzzles[earlier], limit: Excerpt.defaultLimit)) and \(Excerpt.escaped(pack.manifest.puzzles[index], limit: Excerpt.defaultLimit)); ids must be unique in a pack",
                                         at: Pack.entryPath(index)))

@@ -5,11 +5,10 @@ extension Pack {
     /// Each key is looked up in a dictionary, so a pack of thousands costs no more than its puzzles.
     func repeats(ofKind kind: String) -> [(entry: Int, earlier: Int)] {
         var first: [String: Int] = [:]
-        var files = Set<String>()
         var repeats: [(entry: Int, earlier: Int)] = []
-        for index in puzzles.keys.sorted() {
-            guard let path = PackManifest.containedPath(manifest.puzzles[index]), files.insert(path).inserted,
-                  let key = puzzles[index]?.sameAsKey, key.hasPrefix(kind + " ") else { continue }
+        let prefix = kind + " "
+        for index in firstListings {
+            guard let key = puzzles[index]?.sameAsKey, key.hasPrefix(prefix) else { continue }
             if let earlier = first[key] { repeats.append((index, earlier)) } else { first[key] = index }
         }
         return repeats
