@@ -1,5 +1,6 @@
 import Foundation
 import GridEditCore
+import GridEditTestSupport
 
 /// Benchmarks, run in a release build from the repository root:
 /// `swift run -c release gridedit-bench [NAME...]` (no name: all of them).
@@ -51,6 +52,8 @@ enum Bench {
         ("frames", "DIR", "writes six random synthetic camera frames into DIR", { try FrameTools.samples(into: $0) }),
         ("capture-frames", "DIR", "writes the frames the capture end-to-end tests read into DIR", { try FrameTools.captureFrames(into: $0) }),
         ("photo-frames", "DIR", "writes twelve photograph-like frames (Sources/Support/PhotoFrames) into DIR", { try FrameTools.photoFrames(into: $0) }),
+        ("mixed-packs", "DIR", "writes check-cache's 10,000 mixed puzzles (seed 15) into DIR/puzzles, to profile `gridedit check` on them",
+         { _ = try MixedPacks.write(count: 10_000, seed: 15, into: URL(fileURLWithPath: $0)) }),
         ("grader-scan", "FILE", "grades FILE's first puzzles and prints, per technique, puzzles that need it and that use it",
          { try GraderScan.run(file: $0) }),
     ]
