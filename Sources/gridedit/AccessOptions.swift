@@ -17,6 +17,10 @@ struct AccessOptions: ParsableArguments {
 
     /// The policy, with `maxFindings` when the command has `--max-findings`.
     func policy(maxFindings: Int = FileAccessPolicy.defaultMaxFindingsPerFile) -> FileAccessPolicy {
+        Self.policy(maxFileSize: maxFileSize, maxFindings: maxFindings)
+    }
+
+    static func policy(maxFileSize: String?, maxFindings: Int) -> FileAccessPolicy {
         FileAccessPolicy(maxFileSize: maxFileSize.flatMap(FileAccessPolicy.byteCount) ?? FileAccessPolicy.defaultMaxFileSize,
                          maxFindingsPerFile: maxFindings)
     }

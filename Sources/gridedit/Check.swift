@@ -27,7 +27,7 @@ struct Check: ParsableCommand {
     var paths: [String]
 
     @Option(help: "Report format: text (file:line:col: severity: [rule] message), json, or github (Actions annotations plus the text report).")
-    var format: OutputFormat = .text
+    var format: OutputFormat = CheckRequest.defaults.format
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
     var junit: String?
@@ -36,7 +36,7 @@ struct Check: ParsableCommand {
     var sarif: String?
 
     @Option(help: "Files checked in parallel (default: all cores). The report's order does not depend on it.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = CheckRequest.defaults.jobs
 
     @Option(help: ArgumentHelp("Check only shard K of N (1-based), for a CI matrix; every file is in exactly one shard.", valueName: "K/N"))
     var shard: String?
@@ -45,10 +45,10 @@ struct Check: ParsableCommand {
     var timeoutPerPuzzle: Double?
 
     @Flag(help: "Warnings fail too.")
-    var strict = false
+    var strict = CheckRequest.defaults.strict
 
     @Option(help: ArgumentHelp("Findings listed per file; the rest are counted in one check.too-many-findings.", valueName: "n"))
-    var maxFindings = FileAccessPolicy.defaultMaxFindingsPerFile
+    var maxFindings = CheckRequest.defaults.maxFindings
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp("Keep the findings of unchanged files in a content cache and reuse them (default: on inside a git work tree)."))
     var cache: Bool?
@@ -65,9 +65,40 @@ struct Check: ParsableCommand {
         guard maxFindings >= 1 else { throw ValidationError("--max-findings must be at least 1") }
     }
 
+    /// The parsed command line as plain values.
+    var request: CheckRequest {
+        CheckRequest(paths: paths, format: format, junit: junit, sarif: sarif, jobs: jobs, shard: shard,
+                     timeoutPerPuzzle: timeoutPerPuzzle, strict: strict, maxFindings: maxFindings, cache: cache,
+                     cacheDir: cacheDir, maxFileSize: access.maxFileSize)
+    }
+
+    func run() throws { try request.run() }
+}
+
+/// What `gridedit check` was asked to do, as plain values, and doing it. `Check` parses a
+/// command line into one; `gridedit check PATH…` with no option at all (what CI steps and
+/// editor hooks run most) is made into one directly, without ArgumentParser (GridEdit.checkFirst):
+/// its parse was a fifth of the start-up. The defaults live here, and `Check`'s options take them.
+struct CheckRequest: Equatable {
+    var paths: [String]
+    var format: Check.OutputFormat = .text
+    var junit: String?
+    var sarif: String?
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var shard: String?
+    var timeoutPerPuzzle: Double?
+    var strict = false
+    var maxFindings = FileAccessPolicy.defaultMaxFindingsPerFile
+    var cache: Bool?
+    var cacheDir: String?
+    var maxFileSize: String?
+
+    /// Every default, for `Check`'s options.
+    static let defaults = CheckRequest(paths: [])
+
     func run() throws {
         let progress = ProgressBar.forStandardError()
-        let policy = access.policy(maxFindings: maxFindings)
+        let policy = AccessOptions.policy(maxFileSize: maxFileSize, maxFindings: maxFindings)
         var options = Checker.Options(jobs: jobs, shard: shard.flatMap(Shard.init), timeoutPerFile: timeoutPerPuzzle,
                                       strict: strict, policy: policy, cache: try openCache(policy: policy))
         if let progress { options.progress = { done, total in progress.update(done, of: total) } }

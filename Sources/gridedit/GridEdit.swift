@@ -28,12 +28,22 @@ struct GridEdit: AsyncParsableCommand {
     /// whole command tree costs a few milliseconds of start-up (a type lookup for every option
     /// of every subcommand). Anything but a clean parse (help, a usage error) goes the usual way,
     /// so messages and help read the same.
+    ///
+    /// `gridedit check PATH…` with no option (no argument starting with `-`) is not parsed at
+    /// all: it is a ``CheckRequest`` with its defaults, as `Check` would have made it.
     static func checkFirst(_ arguments: [String]) {
-        guard arguments.first == "check",
-              !arguments.contains(where: { ["-h", "--help", "-help", "--version", "--experimental-dump-help"].contains($0) }),
-              let command = try? Check.parse(Array(arguments.dropFirst())) else { return }
+        guard arguments.first == "check" else { return }
+        let rest = Array(arguments.dropFirst())
+        let request: CheckRequest
+        if !rest.isEmpty, rest.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") }) {
+            request = CheckRequest(paths: rest)
+        } else {
+            guard !arguments.contains(where: { ["-h", "--help", "-help", "--version", "--experimental-dump-help"].contains($0) }),
+                  let command = try? Check.parse(rest) else { return }
+            request = command.request
+        }
         do {
-            try command.run()
+            try request.run()
             Foundation.exit(0)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)

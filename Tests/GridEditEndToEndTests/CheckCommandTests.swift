@@ -298,6 +298,24 @@ struct CheckCommandTests {
         #expect(output.lines.last?.hasSuffix(" passed, 0 failed") == true)
     }
 
+    @Test("`gridedit check PATH…` with no option (not parsed: a request with the defaults) answers as the parsed command")
+    func unparsedPathsAnswerAsParsed() throws {
+        let scratch = try TemporaryFolder()
+        try FileManager.default.copyItem(at: Repository.puzzles, to: scratch.file("puzzles"))
+        try scratch.write("{\"kind\": \"sudoku\", \"size\": 5}", to: "puzzles/sudoku-4x4/broken.json")
+        for paths in [["puzzles"], ["puzzles/sudoku-4x4", "no-such-file.json"], ["puzzles/sudoku-4x4/mini-01.json"]] {
+            let unparsed = try GridEditBinary.run(["check"] + paths, in: scratch.url)
+            let parsed = try GridEditBinary.run(["check", "--format", "text"] + paths, in: scratch.url)
+            #expect(unparsed.status == parsed.status, "\(paths)")
+            #expect(unparsed.stdout == parsed.stdout, "\(paths)")
+            #expect(unparsed.stderr == parsed.stderr, "\(paths)")
+            #expect(!unparsed.stdout.isEmpty)
+        }
+        // A path that looks like an option still goes to the parser, and is refused as one.
+        let option = try GridEditBinary.run(["check", "-x", "puzzles"], in: scratch.url)
+        #expect(option.status == 64)
+    }
+
     @Test("checking one puzzle of a pack does not claim its pack.json is missing")
     func singleFileInPack() throws {
         let output = try GridEditBinary.run(["check", "puzzles/sudoku-4x4/mini-01.json"])
