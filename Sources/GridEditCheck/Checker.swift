@@ -121,17 +121,19 @@ public struct Checker: Sendable {
         var ahead: [String: FileOutcome] = [:]
         // While this thread reports a batch (pack rules, curricula, handing reports on), the
         // next batch is already being checked on other threads.
-        func startChecking(from start: Int) -> BatchInFlight? {
+        // (The first batch is checked on this thread: there is nothing to overlap it with, and a
+        // check of one file starts no thread at all.)
+        func startChecking(from start: Int, here: Bool = false) -> BatchInFlight? {
             guard start < files.count else { return nil }
             let batch = start..<min(files.count, start + Self.batchSize)
             let toCheck = batch.filter { ahead[files[$0].entry.path] == nil }
             let items = toCheck.map { files[$0] }
             let total = files.count
-            return BatchInFlight(batch: batch, indices: toCheck) { [self] in
+            return BatchInFlight(batch: batch, indices: toCheck, here: here) { [self] in
                 self.checkFiles(items, done: done, total: total)
             }
         }
-        var inFlight = startChecking(from: 0)
+        var inFlight = startChecking(from: 0, here: true)
         // The batch before this one, whose facts a pack that straddles the two needs.
         var previous: [Int: FileOutcome] = [:]
         while let current = inFlight {
@@ -226,15 +228,17 @@ public struct Checker: Sendable {
             let finished = DispatchSemaphore(value: 0)
         }
 
-        /// Starts `check` (the outcomes of the files at `indices`, in order) on another thread.
-        init(batch: Range<Int>, indices: [Int], check: @escaping @Sendable () -> [FileOutcome]) {
+        /// Starts `check` (the outcomes of the files at `indices`, in order) on another thread,
+        /// or runs it before returning when `here`.
+        init(batch: Range<Int>, indices: [Int], here: Bool, check: @escaping @Sendable () -> [FileOutcome]) {
             self.batch = batch
             let results = results
-            DispatchQueue.global().async {
+            let work: @Sendable () -> Void = {
                 let outcomes = check()
                 results.outcomes.withLock { slot in for (index, outcome) in zip(indices, outcomes) { slot[index] = outcome } }
                 results.finished.signal()
             }
+            if here { work() } else { DispatchQueue.global().async(execute: work) }
         }
 
         /// The outcomes by file index, once every file is checked (files already known when
