@@ -110,40 +110,21 @@ enum ReferenceCanonicalForm {
         return (band * bandHeight..<(band + 1) * bandHeight).filter { !chosen.contains($0) }
     }
 
-    static let ordersFour = orders(count: 4, group: 2)
-    static let ordersSix = orders(count: 6, group: 3)
-    static let ordersNine = orders(count: 9, group: 3)
+    static let ordersBySize = Dictionary(uniqueKeysWithValues: SudokuSize.allCases.map { size in
+        (size, orders(count: size.rawValue, group: size.boxColumns))
+    })
 
-    static func columnOrders(_ size: SudokuSize) -> [[Int]] {
-        switch size {
-        case .four: ordersFour
-        case .six: ordersSix
-        case .nine: ordersNine
-        }
-    }
+    static func columnOrders(_ size: SudokuSize) -> [[Int]] { ordersBySize[size]! }
 
     /// Every order of `count` columns that keeps groups of `group` together (stacks), each
-    /// listing the source column for each target column.
+    /// listing the source column for each target column: built column by column as the rows
+    /// are chosen (a stack starts with any column of an unused stack, then that stack's unused
+    /// columns), not as the product builds them.
     static func orders(count: Int, group: Int) -> [[Int]] {
-        let groups = count / group
-        var result: [[Int]] = []
-        for groupOrder in permutations(Array(0..<groups)) {
-            var partial: [[Int]] = [[]]
-            for g in groupOrder {
-                let inside = permutations(Array(g * group..<(g + 1) * group))
-                partial = partial.flatMap { prefix in inside.map { prefix + $0 } }
+        (0..<count).reduce([[Int]]([[]])) { orders, target in
+            orders.flatMap { prefix in
+                choices(for: target, after: prefix, n: count, bandHeight: group).map { prefix + [$0] }
             }
-            result += partial
-        }
-        return result
-    }
-
-    static func permutations(_ items: [Int]) -> [[Int]] {
-        guard items.count > 1 else { return [items] }
-        return items.indices.flatMap { i -> [[Int]] in
-            var rest = items
-            let first = rest.remove(at: i)
-            return permutations(rest).map { [first] + $0 }
         }
     }
 }

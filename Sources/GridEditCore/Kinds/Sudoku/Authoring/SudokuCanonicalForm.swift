@@ -119,13 +119,9 @@ public enum SudokuCanonicalForm {
     /// The canonical form as a line, with the size: a key for finding duplicates.
     public static func key(_ grid: SudokuGrid) -> String { of(grid).line }
 
-    static let ordersFour = orders(count: 4, group: 2)
-    static let ordersSix = orders(count: 6, group: 3)
-    static let ordersNine = orders(count: 9, group: 3)
-
-    static let flatFour = ordersFour.flatMap { $0 }
-    static let flatSix = ordersSix.flatMap { $0 }
-    static let flatNine = ordersNine.flatMap { $0 }
+    static let flatFour = orders(count: 4, group: 2).flatMap { $0 }
+    static let flatSix = orders(count: 6, group: 3).flatMap { $0 }
+    static let flatNine = orders(count: 9, group: 3).flatMap { $0 }
 
     /// The column orders one after another, `size` source columns each.
     static func flatColumnOrders(_ size: SudokuSize) -> [Int] {
@@ -133,14 +129,6 @@ public enum SudokuCanonicalForm {
         case .four: flatFour
         case .six: flatSix
         case .nine: flatNine
-        }
-    }
-
-    static func columnOrders(_ size: SudokuSize) -> [[Int]] {
-        switch size {
-        case .four: ordersFour
-        case .six: ordersSix
-        case .nine: ordersNine
         }
     }
 
