@@ -16,8 +16,11 @@ import Foundation
 final class LoopbackSocket: @unchecked Sendable {
     let descriptor: Int32
     let port: Int
-    /// Read but not yet taken, reversed (the next byte is the last).
+    /// Read but not yet taken: `buffer[next...]`.
     private var buffer: [UInt8] = []
+    private var next = 0
+    /// Where `recv` writes, made once per socket.
+    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
 
     init(host: String = "127.0.0.1", port: Int) throws {
         self.port = port
@@ -50,11 +53,9 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// The next byte; throws when the connection has ended.
     func byte() throws -> UInt8 {
-        if buffer.isEmpty {
-            guard let chunk = try read() else { throw PageError("the connection ended") }
-            buffer = chunk.reversed()
-        }
-        return buffer.removeLast()
+        try refillIfTaken()
+        defer { next += 1 }
+        return buffer[next]
     }
 
     /// `count` bytes.
@@ -62,15 +63,20 @@ final class LoopbackSocket: @unchecked Sendable {
         var result: [UInt8] = []
         result.reserveCapacity(count)
         while result.count < count {
-            if buffer.isEmpty {
-                guard let chunk = try read() else { throw PageError("the connection ended") }
-                buffer = chunk.reversed()
-            }
-            let take = min(count - result.count, buffer.count)
-            result += buffer.suffix(take).reversed()
-            buffer.removeLast(take)
+            try refillIfTaken()
+            let take = min(count - result.count, buffer.count - next)
+            result += buffer[next..<(next + take)]
+            next += take
         }
         return result
+    }
+
+    /// Reads the next chunk once everything read is taken; throws when the connection has ended.
+    private func refillIfTaken() throws {
+        guard next == buffer.count else { return }
+        guard let chunk = try read() else { throw PageError("the connection ended") }
+        buffer = chunk
+        next = 0
     }
 
     /// Bytes up to and including `delimiter`.
@@ -84,18 +90,18 @@ final class LoopbackSocket: @unchecked Sendable {
 
     /// Everything until the peer ends the connection.
     func rest() throws -> [UInt8] {
-        var result = Array(buffer.reversed())
+        var result = Array(buffer[next...])
         buffer = []
+        next = 0
         while let chunk = try read() { result += chunk }
         return result
     }
 
     /// One `recv`: nil at the end of the connection (also after a reset or our own shutdown).
     private func read() throws -> [UInt8]? {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0 { return Array(chunk[..<count]) }
+            let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 { return Array(scratch[..<count]) }
             if count == 0 || errno == ECONNRESET || errno == EBADF || errno == ENOTCONN { return nil }
             if errno == EINTR { continue }
             throw PageError("recv from port \(port): errno \(errno)")
