@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCore
 import GridEditTestSupport
+import Synchronization
 import SystemPackage
 import Testing
 
@@ -85,5 +86,27 @@ import Testing
             #expect(FileSystem.folder(of: path) == folder, "folder of \(path)")
             #expect(FileSystem.lastComponent(of: path) == (file.lastComponent?.string ?? ""), "last component of \(path)")
         }
+    }
+}
+
+/// `makeFolders` run by several processes or threads at once on the same new folder (checks
+/// starting together on one cache): every one succeeds.
+@Suite struct MakeFoldersRaceTests {
+    @Test func concurrentCreatorsAllSucceed() throws {
+        let root = try TemporaryFolder()
+        for round in 0..<40 {
+            let path = root.file("round-\(round)/cache").path
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                do throws(FileSystem.Failure) { try FileSystem.makeFolders(path) } catch {
+                    failures.withLock { $0.append(error.message) }
+                }
+            }
+            #expect(failures.withLock { $0 }.isEmpty)
+            #expect(FileSystem.isDirectory(path))
+        }
+        // Something that is not a folder is still refused.
+        try root.write("x", to: "plain")
+        #expect(throws: FileSystem.Failure.self) { try FileSystem.makeFolders(root.file("plain").path) }
     }
 }

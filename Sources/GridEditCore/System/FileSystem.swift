@@ -207,13 +207,19 @@ public enum FileSystem {
 
     /// `mkdir -p`: creates the folder and its missing parents (new ones with `permissions`).
     public static func makeFolders(_ path: String, permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute]) throws(Failure) {
+        // Another process may create the folder at any moment (two checks starting on one
+        // cache): "not a folder" is decided only on something that is there now and is not one.
+        func refuseIfNotFolder() throws(Failure) {
+            if exists(path) && !isDirectory(path) { throw Failure("\(path) is a file, not a folder") }
+        }
         if isDirectory(path) { return }
-        if exists(path) { throw Failure("\(path) is a file, not a folder") }
+        try refuseIfNotFolder()
         let parent = folder(of: path)
         if parent != path && parent != "." { try makeFolders(parent, permissions: permissions) }
         if mkdir(path, permissions.rawValue) != 0 {
             let code = errno
             if code == EEXIST && isDirectory(path) { return }
+            if code == EEXIST { try refuseIfNotFolder() }
             throw Failure("cannot create the folder \(path): \(reason(Errno(rawValue: code)))")
         }
     }
