@@ -207,19 +207,17 @@ public enum FileSystem {
 
     /// `mkdir -p`: creates the folder and its missing parents (new ones with `permissions`).
     public static func makeFolders(_ path: String, permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute]) throws(Failure) {
-        // Another process may create the folder at any moment (two checks starting on one
-        // cache): "not a folder" is decided only on something that is there now and is not one.
-        func refuseIfNotFolder() throws(Failure) {
-            if exists(path) && !isDirectory(path) { throw Failure("\(path) is a file, not a folder") }
-        }
         if isDirectory(path) { return }
-        try refuseIfNotFolder()
         let parent = folder(of: path)
         if parent != path && parent != "." { try makeFolders(parent, permissions: permissions) }
+        // Whether something else is in the way is decided by `mkdir` alone: another process may
+        // create the folder between our look and here (two checks starting on one cache).
         if mkdir(path, permissions.rawValue) != 0 {
             let code = errno
-            if code == EEXIST && isDirectory(path) { return }
-            if code == EEXIST { try refuseIfNotFolder() }
+            if code == EEXIST {
+                if isDirectory(path) { return }
+                throw Failure("\(path) is a file, not a folder")
+            }
             throw Failure("cannot create the folder \(path): \(reason(Errno(rawValue: code)))")
         }
     }
