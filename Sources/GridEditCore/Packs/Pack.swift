@@ -17,9 +17,6 @@ public struct Pack: Sendable {
     /// The facts of the listed puzzles that could be read, by entry index.
     public var puzzles: [Int: PuzzleFacts]
 
-    /// Ids of the listed puzzles that could be read, by entry index.
-    public var puzzleIDs: [Int: String] { puzzles.mapValues(\.id) }
-
     public init(folder: String, manifest: PackManifest, files: [String], puzzles: [Int: PuzzleFacts]) {
         self.folder = folder
         self.manifest = manifest
