@@ -68,20 +68,21 @@ public enum CanonicalJSONWriter {
         // Elements are gathered into chunks of about `BufferedOutput`'s size before they go to
         // the sink: one String per chunk, not one per element.
         var chunk = Output()
-        func emit(_ bytes: [UInt8]) {
-            chunk.bytes += bytes
-            if chunk.bytes.count >= 64 * 1024 { drain() }
-        }
         func drain() {
             guard !chunk.bytes.isEmpty else { return }
             sink(chunk.text)
             chunk.bytes.removeAll(keepingCapacity: true)
         }
+        func drainIfFull() { if chunk.bytes.count >= 64 * 1024 { drain() } }
+        func emit(_ bytes: [UInt8]) {
+            chunk.bytes += bytes
+            drainIfFull()
+        }
         func streamArray(indent: Int) {
             var pending = head[0]
             func flush(_ suffix: [UInt8]) {
                 writeLines(pending, indent: indent, prefix: [], suffix: suffix, into: &chunk)
-                if chunk.bytes.count >= 64 * 1024 { drain() }
+                drainIfFull()
             }
             for element in head.dropFirst() {
                 flush(comma)
@@ -163,7 +164,7 @@ public enum CanonicalJSONWriter {
     }
 
     /// Columns in UTF-8 text: every byte but continuation bytes starts a scalar.
-    static func columns(_ bytes: [UInt8]) -> Int {
+    static func columns(_ bytes: some Sequence<UInt8>) -> Int {
         var count = 0
         for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
         return count
@@ -215,9 +216,8 @@ public enum CanonicalJSONWriter {
         case .null: out.ascii(Array("null".utf8))
         case .bool(let b): out.ascii(b ? Array("true".utf8) : Array("false".utf8))
         case .number(let literal):
-            let before = out.bytes.count
             out.bytes += literal.utf8
-            out.width += columns(Array(out.bytes[before...]))
+            out.width += columns(literal.utf8)
         case .string(let s): appendQuoted(s, to: &out)
         case .array(let elements):
             out.ascii(UInt8(ascii: "["))
