@@ -62,8 +62,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // Also the browser tests' WebDriver client (Tests/BrowserSupport): chromedriver's HTTP answers
-        // ("Content-Length:249", no space) are refused by URLSession's libcurl back end on Linux.
+        // NIOCore for GridEditServe's own channel handlers (Hummingbird builds on it).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
@@ -172,9 +171,7 @@ let package = Package(
         // A W3C WebDriver client over chromedriver and Debian's chromium, with screenshot comparison
         // against reference PNGs: the real-browser harness of the browser tests (docs/testing.md).
         .target(name: "BrowserSupport", dependencies: [
-            "GridEditCore", "GridEditJSON", "GridEditProcess", "GridEditTestSupport",
-            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
+            "GridEditCore", "GridEditJSON", "GridEditProcess", "GridEditTestSupport", "ServeTestClient",
         ], path: "Tests/BrowserSupport"),
         .testTarget(name: "GridEditCaptureTests", dependencies: ["GridEditCapture", "GridEditMat", "SyntheticFrames", "PhotoFrames", "GridEditCore", "GridEditGeometry",
                                                                  "GridEditLayout", "GridEditRender", "CVision", "GridEditTestSupport"]),

@@ -9,6 +9,9 @@ import GridEditJSON
 /// An input source for `Browser.perform`.
 public protocol InputSource: Sendable {
     var json: JSONValue { get }
+    /// Whether the steps let go of everything they press (each button and key pressed is
+    /// released later): then `perform` needs no "release actions" command after them.
+    var releasesAll: Bool { get }
 }
 
 /// Where a pointer or wheel position is measured from.
@@ -57,6 +60,10 @@ public struct Pointer: InputSource {
                  "parameters": .fields(["pointerType": .string(kind.rawValue)]), "actions": .array(steps)])
     }
 
+    /// Buttons pressed and not yet released by the steps so far.
+    private var held = Set<Int>()
+    public var releasesAll: Bool { held.isEmpty }
+
     private func adding(_ step: JSONValue) -> Pointer {
         var copy = self
         copy.steps.append(step)
@@ -77,11 +84,15 @@ public struct Pointer: InputSource {
 
     /// Presses (a mouse button: 0 left, 1 middle, 2 right; a finger or pen touches down).
     public func down(button: Int = 0) -> Pointer {
-        adding(.fields(["type": .string("pointerDown"), "button": .int(button)]))
+        var copy = adding(.fields(["type": .string("pointerDown"), "button": .int(button)]))
+        copy.held.insert(button)
+        return copy
     }
 
     public func up(button: Int = 0) -> Pointer {
-        adding(.fields(["type": .string("pointerUp"), "button": .int(button)]))
+        var copy = adding(.fields(["type": .string("pointerUp"), "button": .int(button)]))
+        copy.held.remove(button)
+        return copy
     }
 
     /// Does nothing for `duration` (one tick): keeps this source in step with the others.
@@ -113,6 +124,10 @@ public struct Keyboard: InputSource {
 
     public var json: JSONValue { .fields(["type": .string("key"), "id": .string(id), "actions": .array(steps)]) }
 
+    /// Keys pressed and not yet released by the steps so far.
+    private var held = Set<String>()
+    public var releasesAll: Bool { held.isEmpty }
+
     private func adding(_ step: JSONValue) -> Keyboard {
         var copy = self
         copy.steps.append(step)
@@ -120,8 +135,17 @@ public struct Keyboard: InputSource {
     }
 
     /// Presses `key`: one character, or one of `Key`'s codes.
-    public func down(_ key: String) -> Keyboard { adding(.fields(["type": .string("keyDown"), "value": .string(key)])) }
-    public func up(_ key: String) -> Keyboard { adding(.fields(["type": .string("keyUp"), "value": .string(key)])) }
+    public func down(_ key: String) -> Keyboard {
+        var copy = adding(.fields(["type": .string("keyDown"), "value": .string(key)]))
+        copy.held.insert(key)
+        return copy
+    }
+
+    public func up(_ key: String) -> Keyboard {
+        var copy = adding(.fields(["type": .string("keyUp"), "value": .string(key)]))
+        copy.held.remove(key)
+        return copy
+    }
     public func press(_ key: String) -> Keyboard { down(key).up(key) }
 
     /// Presses and releases each character of `text` in turn.
@@ -161,6 +185,9 @@ public struct Wheel: InputSource {
 
     public var json: JSONValue { .fields(["type": .string("wheel"), "id": .string(id), "actions": .array(steps)]) }
 
+    /// A wheel presses nothing.
+    public var releasesAll: Bool { true }
+
     /// Scrolls by `deltaX`, `deltaY` CSS pixels with the wheel over `point` (from `origin`:
     /// the viewport or an element's centre). Positive `deltaY` is "down", away from the user.
     public func scroll(at point: PagePoint = PagePoint(0, 0), from origin: Origin = .viewport,
@@ -186,7 +213,7 @@ extension Browser {
     public func perform(_ sources: [any InputSource], holding: Bool = false) async throws {
         do {
             try await command("POST", "actions", .fields(["actions": .array(sources.map(\.json))]))
-            if !holding { try await command("DELETE", "actions") }
+            if !holding && !sources.allSatisfy(\.releasesAll) { try await command("DELETE", "actions") }
         } catch {
             throw WebDriverError("performing \(sources.map { "\($0.json.compactText.prefix(120))…" }.joined(separator: ", ")): \(error)")
         }

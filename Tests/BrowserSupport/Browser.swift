@@ -33,6 +33,10 @@ public final class Browser: Sendable {
     /// The temporary folder of this session: chromium's profile and chromedriver's log, removed by `close`.
     public let profileFolder: URL
     private let closed = Mutex(false)
+    /// Commands sent, by method and path with ids left out (`POST element`, `GET element/attribute/data-k`):
+    /// printed by `close` when GRIDEDIT_WEBDRIVER_TALLY=1, to see what a suite asks of chromedriver.
+    private let tally = Mutex<[String: Int]>([:])
+    static let tallying = ProcessInfo.processInfo.environment["GRIDEDIT_WEBDRIVER_TALLY"] == "1"
 
     private init(options: Options, connection: WebDriverConnection, sessionPath: String, driver: ChromeDriverProcess, profileFolder: URL) {
         self.options = options
@@ -109,6 +113,10 @@ public final class Browser: Sendable {
         _ = try? await connection.send("DELETE", sessionPath, timeout: min(3, options.commandTimeout))
         await driver.stop()
         try? FileManager.default.removeItem(at: profileFolder)
+        if Self.tallying {
+            let counts = tally.withLock { $0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+            print("WebDriver commands: \(counts.map(\.value).reduce(0, +)) (" + counts.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")")
+        }
     }
 
     /// The chromium switches that make screenshots repeatable: a fixed viewport at scale 1, no
@@ -160,7 +168,12 @@ public final class Browser: Sendable {
     /// `timeout` replaces `options.commandTimeout` for this one command.
     @discardableResult
     func command(_ method: String, _ path: String, _ body: JSONValue? = nil, timeout: Double? = nil) async throws -> JSONNode {
-        try await connection.send(method, path.isEmpty ? sessionPath : "\(sessionPath)/\(path)", body, timeout: timeout)
+        if Self.tallying {
+            // Element ids are long; the rest of the path names the command.
+            let key = method + " " + path.split(separator: "/").filter { $0.count < 30 }.joined(separator: "/")
+            tally.withLock { $0[key, default: 0] += 1 }
+        }
+        return try await connection.send(method, path.isEmpty ? sessionPath : "\(sessionPath)/\(path)", body, timeout: timeout)
     }
 
     /// Loads `url` and waits until the page has loaded.

@@ -1,5 +1,6 @@
 import Foundation
 import GridEditJSON
+import Synchronization
 
 /// A rectangle in CSS pixels of the viewport.
 public struct PageRect: Sendable, Equatable, CustomStringConvertible {
@@ -107,6 +108,26 @@ extension Browser {
         return try element(from: answer, selector: selector)
     }
 
+    /// The attributes `names` of the first element matching `selector`, as written in the page
+    /// (nil where absent), read with one command. `element(selector).attribute(name)` is two, and
+    /// each WebDriver command costs chromedriver and chromium about 10 ms of CPU: in the browser
+    /// suites that is a third of the cores' time (docs/testing.md, "How long").
+    public func attributes(of selector: String, _ names: [String]) async throws -> [String?] {
+        let answer = try await execute("""
+            const e = document.querySelector(arguments[0]);
+            return e ? arguments[1].map((name) => e.getAttribute(name)) : 'none';
+            """, [.string(selector), .array(names.map(JSONValue.string))])
+        guard let values = answer.array, values.count == names.count else {
+            throw WebDriverError("no element matches \(selector) on \((try? await currentURL()) ?? "?")", code: "no such element")
+        }
+        return values.map(\.string)
+    }
+
+    /// One attribute of the first element matching `selector` (``attributes(of:_:)``).
+    public func attribute(of selector: String, _ name: String) async throws -> String? {
+        try await attributes(of: selector, [name])[0]
+    }
+
     /// Every element matching `selector`, in document order (none is not an error).
     public func elements(_ selector: String) async throws -> [Element] {
         let answer = try await command("POST", "elements", .fields(["using": .string("css selector"), "value": .string(selector)]))
@@ -115,10 +136,13 @@ extension Browser {
 
     /// The first element matching `selector`, waiting up to `timeout` seconds for it to appear.
     public func waitForElement(_ selector: String, timeout: Double = 5) async throws -> Element {
+        let found = Mutex<Element?>(nil)
         try await waitUntil("an element matching \(selector)", timeout: timeout) {
-            try await !self.elements(selector).isEmpty
+            guard let first = try await self.elements(selector).first else { return false }
+            found.withLock { $0 = first }
+            return true
         }
-        return try await element(selector)
+        return found.withLock { $0! }
     }
 
     private func element(from answer: JSONNode, selector: String) throws -> Element {

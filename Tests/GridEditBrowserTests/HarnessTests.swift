@@ -30,6 +30,28 @@ struct HarnessTests {
         #expect(error.message.contains("boom"), "\(error)")
     }
 
+    @Test func attributesAreReadTogetherAndAMissingElementIsNamed() async throws {
+        try await browser.openPointerLab()
+        #expect(try await browser.attributes(of: "[data-piece]", ["data-piece", "data-no-such-attribute"]) == ["square", nil])
+        #expect(try await browser.attribute(of: "[data-piece]", "data-piece") == browser.element("[data-piece]").attribute("data-piece"))
+        let error = try await #require(throws: WebDriverError.self) {
+            try await browser.attribute(of: #"[data-piece="parallelogram"]"#, "data-rotation")
+        }
+        #expect(error.code == "no such element")
+        #expect(error.message.contains(#"[data-piece="parallelogram"]"#) && error.message.contains("pointer-lab.html"), "\(error)")
+    }
+
+    @Test func stepsThatLetGoOfEverythingNeedNoRelease() {
+        let start = PagePoint(10, 10), end = PagePoint(50, 20)
+        #expect(Pointer(.mouse).drag(from: start, to: end).releasesAll)
+        #expect(!Pointer(.mouse).move(to: start).down().move(to: end).releasesAll, "a drag held mid-way")
+        #expect(!Pointer(.touch).down().down(button: 2).up().releasesAll)
+        #expect(Keyboard().press("r").type("12").releasesAll)
+        #expect(!Keyboard().down(Key.shift).press("a").releasesAll, "Shift still held")
+        #expect(Keyboard().down(Key.shift).press("a").up(Key.shift).releasesAll)
+        #expect(Wheel().scroll(deltaY: 100).releasesAll)
+    }
+
     @Test func aWaitThatNeverHoldsEndsAtItsDeadline() async throws {
         let clock = ContinuousClock()
         let start = clock.now
@@ -51,6 +73,9 @@ struct HarnessTests {
         let error = try await #require(throws: WebDriverError.self) { try await connection.send("GET", "status") }
         #expect(clock.now - start < .seconds(10), "the 0.5 s deadline, not the connection's own end")
         #expect(error.message.contains("127.0.0.1:\(silent.port)/status"), "\(error)")
+        // The request's thread is not left blocked: the deadline shut its socket down, and the
+        // listener reads the request and then the end of the connection.
+        #expect(silent.acceptAndReadToEnd(seconds: 5), "the client's end of the connection was shut down")
     }
 
     @Test func closingEndsChromedriverAndChromiumAndRemovesTheProfile() async throws {
@@ -108,6 +133,21 @@ private final class SilentListener {
         }
         port = Int(UInt16(bigEndian: address.sin_port))
         socket = fd
+    }
+
+    /// Accepts the waiting connection and reads until its end; false when it does not end in time.
+    func acceptAndReadToEnd(seconds: Int) -> Bool {
+        let connection = accept(socket, nil, nil)
+        guard connection >= 0 else { return false }
+        defer { close(connection) }
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            if count == 0 { return true }
+            if count < 0 { return false }
+        }
     }
 
     deinit { close(socket) }

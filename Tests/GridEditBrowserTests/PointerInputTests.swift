@@ -89,7 +89,7 @@ struct PointerInputTests {
         #expect(try await browser.element(#"[data-cell="r2c3"]"#).text() == "7")
         #expect(try await browser.element(#"[data-cell="r2c4"]"#).text() == "4")
         #expect(try await browser.element(#"[data-cell="r3c3"]"#).text() == "9")
-        #expect(try await browser.element(#"[data-piece="square"]"#).attribute("data-rotation") == "45")
+        #expect(try await browser.attribute(of: #"[data-piece="square"]"#, "data-rotation") == "45")
         let keys = try await browser.labLog(["keydown"]).compactMap { $0.node["key"]?.string }
         #expect(keys == ["7", "ArrowRight", "4", "ArrowDown", "ArrowLeft", "9", "r", "r", "R"])
 

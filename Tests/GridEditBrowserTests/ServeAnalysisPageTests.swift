@@ -108,7 +108,7 @@ struct ServeAnalysisPageTests {
                 #expect(Set(seen).count == distinct, "\(file): each of the \(distinct) distinct solutions drawn once")
                 try await served.browser.element("#alternative-next").click()
                 #expect(try await Self.drawnSolution(on: served) == seen.first, "\(file): the stepper comes round to the first")
-                let label = try await served.browser.element("#alternative-label").attribute("data-alternative")
+                let label = try await served.browser.attribute(of: "#alternative-label", "data-alternative")
                 #expect(label == "1", "\(file): the label says solution \(label ?? "none")")
             }
             #expect(several >= 3, "the figures include some with several distinct solutions (\(several))")

@@ -93,7 +93,7 @@ struct ServeBuildPageTests {
                 let grab = try await Self.grabPoint(piece, pose: try model.pose(piece), frame: frame, on: served)
                 try await served.browser.perform(Pointer(.mouse).move(to: grab).down().up())
                 try await served.browser.waitUntil("\(piece.rawValue) to be selected") {
-                    try await served.browser.element(selector).attribute("data-selected") == "true"
+                    try await served.browser.attribute(of: selector, "data-selected") == "true"
                 }
                 if try model.pose(piece).flipped != goal.flipped {
                     try await served.expectingState("F on \(piece.rawValue)") { try await served.browser.press("f") }

@@ -17,7 +17,7 @@ struct ServeChildViewTests {
                 try await served.browser.element(#"#view-switch [data-view="\#(hint)"]"#).click()
                 try await served.browser.waitUntil("the \(hint) view", timeout: 10) {
                     let view = try await served.body("data-view")
-                    let source = try await served.browser.element("#picture").attribute("src") ?? ""
+                    let source = try await served.browser.attribute(of: "#picture", "src") ?? ""
                     return view == hint && source.contains("/view?as=\(hint)")
                 }
                 #expect(try await served.browser.element("#overlay").isDisplayed() == false, "the child's view takes no edits")

@@ -67,7 +67,7 @@ struct ServeDesignerDayTests {
         let inside = TangramFrame.inside(medium)
         try await served.browser.perform(Pointer(.mouse).move(to: frame.pixel(inside.x, inside.y)).down().up())
         try await served.browser.waitUntil("medium to be selected") {
-            try await served.browser.element(#"[data-piece="medium"]"#).attribute("data-selected") == "true"
+            try await served.browser.attribute(of: #"[data-piece="medium"]"#, "data-selected") == "true"
         }
         try await served.expectingState("R on medium") { try await served.browser.press("r") }
         let after = try await Self.pagePoses(served)
@@ -106,7 +106,7 @@ struct ServeDesignerDayTests {
             try await served.expectingState("New") { try await served.browser.element(#"[aria-label="Create the new puzzle"]"#).click() }
             try await served.browser.waitUntil("the pack view to close") { try await !served.browser.element("#pack").isDisplayed() }
             #expect(try await served.browser.elements("#overlay [data-piece]").isEmpty, "an empty board")
-            let tray = try await served.browser.element("#tray").attribute("data-pieces") ?? ""
+            let tray = try await served.browser.attribute(of: "#tray", "data-pieces") ?? ""
             #expect(Set(tray.split(separator: " ").map(String.init)) == Set(TangramPiece.allCases.map(\.rawValue)), "all seven wait in the tray: \(tray)")
 
             // Each piece: focus it in the tray, turn it with R (and F), drag it where the figure has

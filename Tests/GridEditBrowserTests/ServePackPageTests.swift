@@ -86,11 +86,11 @@ struct ServePackPageTests {
             // A click selects the square; R turns it: one edit, journaled, not saved.
             try await served.browser.element(#"[data-piece="square"]"#).click()
             try await served.browser.waitUntil("the square to be selected") {
-                try await served.browser.element(#"[data-piece="square"]"#).attribute("data-selected") == "true"
+                try await served.browser.attribute(of: #"[data-piece="square"]"#, "data-selected") == "true"
             }
-            let before = try await served.browser.element(#"[data-piece="square"]"#).attribute("data-rotation")
+            let before = try await served.browser.attribute(of: #"[data-piece="square"]"#, "data-rotation")
             try await served.expectingState("R") { try await served.browser.press("r") }
-            let turned = try await served.browser.element(#"[data-piece="square"]"#).attribute("data-rotation")
+            let turned = try await served.browser.attribute(of: #"[data-piece="square"]"#, "data-rotation")
             #expect(turned != before)
             served.process.signal(SIGKILL)
             _ = try await served.process.waitForExit(seconds: 10)
@@ -103,14 +103,14 @@ struct ServePackPageTests {
                 try await again.browser.waitUntil("the page to ask about the unsaved edits") {
                     try await again.browser.execute("return document.getElementById('unsaved').open").bool == true
                 }
-                #expect(try await again.browser.element("#unsaved").attribute("data-unsaved-edits") == "1")
+                #expect(try await again.browser.attribute(of: "#unsaved", "data-unsaved-edits") == "1")
                 #expect(try await again.body("data-kind") == "none", "nothing opens before the designer answers")
                 if let folder = ProcessInfo.processInfo.environment["GRIDEDIT_PAGE_SHOTS"] {
                     try await again.browser.screenshot().write(to: URL(fileURLWithPath: folder + "/unsaved-dialog.png"))
                 }
                 try await again.expectingState("Recover") { try await again.browser.element("#unsaved-recover").click() }
                 #expect(try await again.body("data-kind") == "tangram")
-                #expect(try await again.browser.element(#"[data-piece="square"]"#).attribute("data-rotation") == turned, "the turn is back")
+                #expect(try await again.browser.attribute(of: #"[data-piece="square"]"#, "data-rotation") == turned, "the turn is back")
                 let document = try await again.pageState()["document"]
                 #expect(document?["dirty"]?.bool == true, "recovered edits are unsaved: \(document.map { "\($0)" } ?? "no document")")
             }

@@ -33,14 +33,16 @@ struct ServePlayPageTests {
         _ = try await served.browser.waitForElement(selector)
         // Turned in the tray with the keyboard, one key at a time, until it is turned as the pose.
         for _ in 0..<10 {
-            let element = try await served.browser.element(selector)
-            let flip = try await element.attribute("data-flip") == "true", rotation = try await element.attribute("data-rotation")
+            // Focused and read in one command: [data-flip, data-rotation].
+            let shown = try await served.browser.execute("""
+                const e = document.querySelector(arguments[0]); e.focus(); return [e.dataset.flip, e.dataset.rotation];
+                """, [.string(selector)]).array?.map(\.string) ?? []
+            guard shown.count == 2 else { throw LayoutError("\(selector): no flip and rotation in the tray") }
             let key: String
-            if flip != pose.flipped { key = "f" } else if rotation != String(pose.rotation.degrees) { key = "r" } else { break }
-            try await served.browser.execute("document.querySelector(arguments[0]).focus()", [.string(selector)])
+            if (shown[0] == "true") != pose.flipped { key = "f" } else if shown[1] != String(pose.rotation.degrees) { key = "r" } else { break }
             try await served.browser.perform(Keyboard().press(key))
         }
-        #expect(try await served.browser.element(selector).attribute("data-rotation") == String(pose.rotation.degrees))
+        #expect(try await served.browser.attribute(of: selector, "data-rotation") == String(pose.rotation.degrees))
         let xs = pose.vertices.map(\.x.doubleValue), ys = pose.vertices.map(\.y.doubleValue)
         let frame = try await TangramFrame.read(from: served)
         // Where a hand would let go: near the middle of the place, a little off.
@@ -70,17 +72,16 @@ struct ServePlayPageTests {
     }
 
     static func judgement(_ served: ServedEditor) async throws -> (name: String?, k: String?, n: String?, part: String?) {
-        let element = try await served.browser.element("#play-judgement")
-        return (try await element.attribute("data-judgement"), try await element.attribute("data-k"),
-                try await element.attribute("data-n"), try await element.attribute("data-part"))
+        let shown = try await served.browser.attributes(of: "#play-judgement", ["data-judgement", "data-k", "data-n", "data-part"])
+        return (shown[0], shown[1], shown[2], shown[3])
     }
 
     static func start(_ served: ServedEditor) async throws {
         try await served.expectingState("Play") { try await served.browser.element("#play-button").click() }
         try await served.browser.waitUntil("the play panel") {
-            try await served.browser.element("#play").attribute("data-play") == "tangram"
+            try await served.browser.attribute(of: "#play", "data-play") == "tangram"
         }
-        #expect(try await served.browser.element("#tray").attribute("data-pieces")?.split(separator: " ").count == 7,
+        #expect(try await served.browser.attribute(of: "#tray", "data-pieces")?.split(separator: " ").count == 7,
                 "the seven pieces wait in the tray")
     }
 
@@ -155,7 +156,7 @@ struct ServePlayPageTests {
                         }
                         accepted.append(pose.footprint)
                     }
-                    #expect(try await served.browser.element("#play").attribute("data-solved") == "true", "\(name)")
+                    #expect(try await served.browser.attribute(of: "#play", "data-solved") == "true", "\(name)")
                     #expect(try await served.browser.elements(#"#overlay [data-judgement="fits"], #overlay [data-judgement="solved"]"#).count == 7)
                 }
             }
@@ -183,15 +184,15 @@ struct ServePlayPageTests {
             let wrong = try await Self.judgement(served)
             #expect(wrong.name == "overlaps" || wrong.name == "outside", "\(wrong)")
             #expect(try await served.browser.elements(#"#overlay [data-piece="large-1"].judged-wrong"#).count == 1)
-            #expect(try await served.browser.element("#play-numbers").attribute("data-wrong") == "1")
+            #expect(try await served.browser.attribute(of: "#play-numbers", "data-wrong") == "1")
             try await Self.shot(served, "serve-play-wrong")
             // Hints, each level, then follow the exact one by dragging; until solved.
             var rounds = 0
-            while try await served.browser.element("#play").attribute("data-solved") != "true", rounds < 8 {
+            while try await served.browser.attribute(of: "#play", "data-solved") != "true", rounds < 8 {
                 rounds += 1
                 for level in 1...3 {
                     try await served.expectingState("hint \(level)") { try await served.browser.element("#play-hint-button").click() }
-                    #expect(try await served.browser.element("#play-hint").attribute("data-level") == String(level))
+                    #expect(try await served.browser.attribute(of: "#play-hint", "data-level") == String(level))
                 }
                 let hint = try #require(try await served.pageState()["play"]?["hint"])
                 let named = try #require(hint["parts"]?.array?.first?.string)
@@ -202,7 +203,7 @@ struct ServePlayPageTests {
                     try await served.expectingState("\(named) back to the tray") {
                         try await served.browser.perform(Pointer(.mouse).drag(from: from, to: tray, steps: 10, duration: .milliseconds(200)))
                     }
-                    #expect(try await served.browser.element("#tray").attribute("data-pieces")?.contains(named) == true)
+                    #expect(try await served.browser.attribute(of: "#tray", "data-pieces")?.contains(named) == true)
                     continue
                 }
                 #expect(try await served.browser.elements("#overlay [data-hint-outline]").count == 1, "the hint's outline is drawn")
@@ -223,7 +224,7 @@ struct ServePlayPageTests {
                 try await Self.put(pose, on: served)
                 #expect(try await Self.judgement(served).name.map { $0 == "fits" || $0 == "solved" } == true)
             }
-            #expect(try await served.browser.element("#play").attribute("data-solved") == "true")
+            #expect(try await served.browser.attribute(of: "#play", "data-solved") == "true")
             try await Self.shot(served, "serve-play-solved")
             let record = try #require(try await served.pageState()["play"]?["record"]?.string)
             let text = try served.work.read(record)
@@ -231,7 +232,7 @@ struct ServePlayPageTests {
                     "the record: \(text.prefix(400))")
             // Edit ends the play: the designer's puzzle is back, unchanged.
             try await served.expectingState("Edit") { try await served.browser.element(#"#view-switch [data-view="board"]"#).click() }
-            #expect(try await served.browser.element("#play").attribute("data-play") == "none")
+            #expect(try await served.browser.attribute(of: "#play", "data-play") == "none")
             #expect(try await served.pageState()["document"]?["name"]?.string == "house.json")
         }
     }
@@ -267,7 +268,7 @@ struct ServePlayPageTests {
             let line = sudoku.givens.cells.map { $0 == 0 ? "." : String($0) }.joined()
             let solution = try #require(BruteForceSudoku(line)?.solutions(limit: 2).first)
             try await served.expectingState("Play") { try await served.browser.element("#play-button").click() }
-            try await served.browser.waitUntil("the play panel") { try await served.browser.element("#play").attribute("data-play") == "sudoku" }
+            try await served.browser.waitUntil("the play panel") { try await served.browser.attribute(of: "#play", "data-play") == "sudoku" }
             let empty = sudoku.givens.cells.indices.filter { sudoku.givens.cells[$0] == 0 }
             // A wrong digit first, then every right one.
             let first = empty[0]
@@ -280,7 +281,7 @@ struct ServePlayPageTests {
                 let want = index == first && digit == wrongDigit ? ["wrong", "conflicts"] : index == empty.last! ? ["solved"] : ["right"]
                 #expect(shown.name.map(want.contains) == true && shown.part == cell, "\(cell) \(digit): \(shown)")
             }
-            #expect(try await served.browser.element("#play").attribute("data-solved") == "true")
+            #expect(try await served.browser.attribute(of: "#play", "data-solved") == "true")
         }
     }
 

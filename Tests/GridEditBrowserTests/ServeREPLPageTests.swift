@@ -40,7 +40,7 @@ struct ServeREPLPageTests {
 
             // One history: the REPL's undo takes back its own turn, not the page's drag.
             try await served.expectingState("the REPL's undo") { repl.type("undo") }
-            let label = try await browser.element(#"[data-piece="square"]"#).attribute("aria-label")
+            let label = try await browser.attribute(of: #"[data-piece="square"]"#, "aria-label")
             #expect(label?.hasPrefix("square at (\(moved.position.x), \(moved.position.y)) turned \(moved.rotation.degrees)°") == true, "\(label ?? "nil")")
 
             mark = repl.stdout.count

@@ -77,7 +77,7 @@ struct ServeScreenshotTests {
             try await ServeTangramPageTests.drag(.square, byPixels: 2 * unit, -2 * unit, with: .mouse, on: served, model: model)
             try await browser.element(#"[data-piece="square"]"#).click()
             try await browser.waitUntil("the square to be selected") {
-                try await self.browser.element(#"[data-piece="square"]"#).attribute("data-selected") == "true"
+                try await self.browser.attribute(of: #"[data-piece="square"]"#, "data-selected") == "true"
             }
             try await Self.check(served, named: "serve-tangram", docsImage: "docs/images/serve-tangram.png")
         }
@@ -105,7 +105,7 @@ struct ServeScreenshotTests {
             let digit = try Self.solutionDigit(of: name, in: served.work.file("classic-01.json").path)
             try await empty.click()
             try await browser.waitUntil("\(name) to be selected") {
-                try await self.browser.element(#"[data-cell="\#(name)"]"#).attribute("aria-selected") == "true"
+                try await self.browser.attribute(of: #"[data-cell="\#(name)"]"#, "aria-selected") == "true"
             }
             try await served.expectingState("a candidate typed") { try await browser.press(digit) }
             try await browser.element(#"[aria-label="Show candidates"]"#).click()
@@ -145,11 +145,11 @@ struct ServeScreenshotTests {
             try await browser.element(#"[data-cell="\#(empty[6])"]"#).click()
             try await served.expectingState("Z, 6") { try await browser.press("z", "6") }
             try await browser.waitUntil("the analysis", timeout: 30) {
-                try await self.browser.element("#analysis").attribute("data-analysis") == "ready"
+                try await self.browser.attribute(of: "#analysis", "data-analysis") == "ready"
             }
             // The explanation's third step on the board.
             for _ in 0..<3 { try await browser.element("#step-next").click() }
-            try await browser.waitUntil("step 3 shown") { try await self.browser.element("#step-label").attribute("data-step") == "3" }
+            try await browser.waitUntil("step 3 shown") { try await self.browser.attribute(of: "#step-label", "data-step") == "3" }
             try await Self.check(served, named: "serve-sudoku-setter", docsImage: "docs/images/serve-sudoku-setter.png")
             try await Self.checkElement(served, "#analysis", named: "serve-sudoku-panel", docsImage: "docs/images/serve-sudoku-panel.png")
         }
@@ -160,14 +160,14 @@ struct ServeScreenshotTests {
         try await ServedEditor.with(["serve", "house.json", "--port", "0"], copying: ["puzzles/tangram-starter/house.json"],
                                     browser: browser) { served in
             try await browser.waitUntil("the analysis", timeout: 15) {
-                try await self.browser.element("#analysis").attribute("data-analysis") == "ready"
+                try await self.browser.attribute(of: "#analysis", "data-analysis") == "ready"
             }
-            #expect(try await browser.element("#analysis").attribute("data-distinct-solutions") == "9")
+            #expect(try await browser.attribute(of: "#analysis", "data-distinct-solutions") == "9")
             // The page's own stepper (no edit, no new state): hidden at first, then the first, then the second.
             try await browser.element("#alternative-next").click()
             try await browser.element("#alternative-next").click()
             try await browser.waitUntil("the second solution shown") {
-                try await self.browser.element("#alternative-label").attribute("data-alternative") == "2"
+                try await self.browser.attribute(of: "#alternative-label", "data-alternative") == "2"
             }
             try await Self.check(served, named: "serve-analysis-board", docsImage: "docs/images/serve-analysis-board.png")
             try await Self.checkElement(served, "#analysis", named: "serve-analysis", docsImage: "docs/images/serve-analysis.png")
@@ -196,7 +196,7 @@ struct ServeScreenshotTests {
             try await browser.element(#"#tray [data-tray-piece="parallelogram"]"#).click()
             try await browser.press("r")
             try await browser.waitUntil("the tray's parallelogram turned") {
-                try await self.browser.element(#"#tray [data-tray-piece="parallelogram"]"#).attribute("data-rotation") != "135"
+                try await self.browser.attribute(of: #"#tray [data-tray-piece="parallelogram"]"#, "data-rotation") != "135"
             }
             try await Self.check(served, named: "serve-tray", docsImage: "docs/images/serve-tray.png")
         }

@@ -33,7 +33,7 @@ struct ServeSudokuPageTests {
             for r in 0..<4 { for c in 0..<4 { expected[r][c] = before[r, c] } }
             try await browser.element(#"[data-cell="\#(cellName(first))"]"#).click()
             try await browser.waitUntil("the clicked cell to be selected") {
-                try await self.browser.element(#"[data-cell="\#(cellName(first))"]"#).attribute("aria-selected") == "true"
+                try await self.browser.attribute(of: #"[data-cell="\#(cellName(first))"]"#, "aria-selected") == "true"
             }
             /// The smallest digit that repeats nothing in the cell's row and column so far.
             func fitting(_ cell: (Int, Int)) throws -> Int {
@@ -48,18 +48,18 @@ struct ServeSudokuPageTests {
             let second = try fitting(right)
             try await served.expectingState("→ and \(second)") { try await browser.press(Key.arrowRight, String(second)) }
             expected[right.0][right.1] = UInt8(second)
-            #expect(try await browser.element(#"[data-cell="\#(cellName(right))"]"#).attribute("aria-selected") == "true")
+            #expect(try await browser.attribute(of: #"[data-cell="\#(cellName(right))"]"#, "aria-selected") == "true")
 
             let down = ((right.0 + 2) % 4, right.1)
             #expect(before[down.0, down.1] != 0, "two cells below it is a given, for Backspace to clear")
             try await served.expectingState("↓ ↓ and Backspace") { try await browser.press(Key.arrowDown, Key.arrowDown, Key.backspace) }
             expected[down.0][down.1] = 0
-            #expect(try await browser.element(#"[data-cell="\#(cellName(down))"]"#).attribute("aria-selected") == "true")
+            #expect(try await browser.attribute(of: #"[data-cell="\#(cellName(down))"]"#, "aria-selected") == "true")
 
             // The page shows every given as the server has it.
             for r in 0..<4 {
                 for c in 0..<4 {
-                    let given = try await browser.element(#"[data-cell="\#(cellName((r, c)))"]"#).attribute("data-given")
+                    let given = try await browser.attribute(of: #"[data-cell="\#(cellName((r, c)))"]"#, "data-given")
                     #expect((given.flatMap(Int.init) ?? 0) == Int(expected[r][c]), "\(cellName((r, c))): \(given ?? "nil")")
                 }
             }

@@ -134,7 +134,7 @@ struct ServeSudokuSetterTests {
     /// The panel once its analysis is ready: each number by its data-* name.
     static func readyPanel(on served: ServedEditor) async throws -> [String: String] {
         try await served.browser.waitUntil("the analysis panel to be ready", timeout: 120) {
-            try await served.browser.element("#analysis").attribute("data-analysis") == "ready"
+            try await served.browser.attribute(of: "#analysis", "data-analysis") == "ready"
         }
         let node = try await served.browser.execute("return {...document.getElementById('analysis').dataset}")
         var panel: [String: String] = [:]
@@ -167,7 +167,7 @@ struct ServeSudokuSetterTests {
             try await served.expectingState("Shift-7") { try await browser.perform(Keyboard().down(Key.shift).press("7").up(Key.shift)) }
             try await served.expectingState("Alt-2") { try await browser.perform(Keyboard().down(Key.alt).press("2").up(Key.alt)) }
             try await served.expectingState("V, 3") { try await browser.press("v", "3") }
-            #expect(try await browser.element("#sudoku-tools").attribute("data-entry-mode") == "colour")
+            #expect(try await browser.attribute(of: "#sudoku-tools", "data-entry-mode") == "colour")
             let expected = ["corner": "4 7", "centre": "2", "colours": "3"]
             try await expectMarks(cells, expected)
 
@@ -185,7 +185,7 @@ struct ServeSudokuSetterTests {
             try await served.load()
             try await expectMarks(cells, now)
             let edits = try await served.pageState()["document"]?["edits"]?.int
-            #expect(try await browser.element("#caption").attribute("data-edits") == edits.map(String.init), "the caption's number")
+            #expect(try await browser.attribute(of: "#caption", "data-edits") == edits.map(String.init), "the caption's number")
 
             // kill -9: the journal has every mark; the next session recovers them.
             served.process.signal(SIGKILL)
@@ -234,15 +234,15 @@ struct ServeSudokuSetterTests {
             let (cell, digit) = try #require(found)
             try await browser.element(#"[data-cell="\#(cell)"]"#).click()
             try await served.expectingState("a conflicting given") { try await browser.press(String(digit)) }
-            #expect(try await browser.element(#"[data-cell="\#(cell)"]"#).attribute("data-conflict") == "true")
+            #expect(try await browser.attribute(of: #"[data-cell="\#(cell)"]"#, "data-conflict") == "true")
             let red = try await browser.execute("return getComputedStyle(document.querySelector('#overlay text.digit.conflict')).fill").string
             #expect(red == "rgb(200, 30, 30)", "\(red ?? "nil")")
             try await served.expectingState("Backspace") { try await browser.press(Key.backspace) }
-            #expect(try await browser.element(#"[data-cell="\#(cell)"]"#).attribute("data-conflict") == nil)
+            #expect(try await browser.attribute(of: #"[data-cell="\#(cell)"]"#, "data-conflict") == nil)
 
             // The links the page offers, read back by the CLI.
-            let pad = try #require(try await browser.element("#open-sudokupad").attribute("href"))
-            let fp = try #require(try await browser.element("#open-fpuzzles").attribute("href"))
+            let pad = try #require(try await browser.attribute(of: "#open-sudokupad", "href"))
+            let fp = try #require(try await browser.attribute(of: "#open-fpuzzles", "href"))
             #expect(pad.hasPrefix("https://sudokupad.app/") && fp.hasPrefix("https://www.f-puzzles.com/?load="))
             let givens = try ServeSudokuPageTests.givens(served.work.file("classic-01.json").path)
             for (name, link) in [("pad", pad), ("fp", fp)] {
@@ -286,7 +286,7 @@ struct ServeSudokuSetterTests {
                 without[i] = "."
                 let removable = try #require(BruteForceSudoku(String(without))).count(limit: 2) == 1
                 let cell = "r\(i / 9 + 1)c\(i % 9 + 1)"
-                #expect(try await browser.element(#"[data-cell="\#(cell)"]"#).attribute("data-redundant") == (removable ? "true" : nil), "\(cell)")
+                #expect(try await browser.attribute(of: #"[data-cell="\#(cell)"]"#, "data-redundant") == (removable ? "true" : nil), "\(cell)")
             }
             // A grid with several solutions, pasted with Ctrl-V; True candidates on.
             try await served.expectingState("Ctrl-V") { try await self.pasteWithKeyboard(line) }

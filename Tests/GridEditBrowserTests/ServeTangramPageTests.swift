@@ -56,7 +56,7 @@ struct ServeTangramPageTests {
 
     /// The corners of a polygon of the overlay, in SVG units.
     static func corners(_ selector: String, on served: ServedEditor) async throws -> [[Double]] {
-        let points = try await served.browser.element(selector).attribute("points") ?? ""
+        let points = try await served.browser.attribute(of: selector, "points") ?? ""
         return points.split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
     }
 
@@ -69,7 +69,7 @@ struct ServeTangramPageTests {
             let unit = try await TangramFrame.read(from: served).pixelsPerUnit
             try await Self.hold(.small1, byPixels: (2.1 * unit).rounded(), -(1.93 * unit).rounded(), on: served, model: model)
             let ghost = try await Self.corners(#"#overlay [data-ghost="small-1"]"#, on: served)
-            #expect(try await served.browser.element(#"[data-piece="small-1"]"#).attribute("class")?.contains("dragging") == true)
+            #expect(try await served.browser.attribute(of: #"[data-piece="small-1"]"#, "class")?.contains("dragging") == true)
             try await Self.release(on: served)
             let landed = try await Self.corners(#"[data-piece="small-1"]"#, on: served)
             #expect(landed != before, "the piece moved")
@@ -112,7 +112,7 @@ struct ServeTangramPageTests {
             // the other way (down is clockwise).
             try await served.browser.element(#"[data-piece="square"]"#).click()
             try await served.browser.waitUntil("the square to be selected") {
-                try await served.browser.element(#"[data-piece="square"]"#).attribute("data-selected") == "true"
+                try await served.browser.attribute(of: #"[data-piece="square"]"#, "data-selected") == "true"
             }
             try await served.expectingState("R") { try await served.browser.press("r") }
             try model.rotate(.square, by: 45)
@@ -146,7 +146,7 @@ struct ServeTangramPageTests {
             func expectSquare(_ pose: Pose, _ what: String) async throws {
                 let shown = try pagePiece("square", in: try await served.pageState())
                 #expect((shown.x, shown.y, shown.rotation) == (pose.position.x.description, pose.position.y.description, pose.rotation.degrees), "\(what)")
-                #expect(try await served.browser.element(#"[data-piece="square"]"#).attribute("data-rotation") == String(pose.rotation.degrees), "\(what)")
+                #expect(try await served.browser.attribute(of: #"[data-piece="square"]"#, "data-rotation") == String(pose.rotation.degrees), "\(what)")
             }
             let undo = try await served.browser.element(#"[aria-label="Undo"]"#)
             let redo = try await served.browser.element(#"[aria-label="Redo"]"#)

@@ -44,14 +44,14 @@ struct ServeToyKindPageTests {
 
         try await browser.navigate(to: URL(string: "http://127.0.0.1:\(port)/")!)
         try await browser.waitUntil("the page to connect", timeout: 20) {
-            try await browser.element("body").attribute("data-connection") == "open"
+            try await browser.attribute(of: "body", "data-connection") == "open"
         }
         // Open it as a designer does: from the folder's puzzles (shown at once, nothing being open), its card.
         let card = try await browser.waitForElement(#".card[data-path="toy.json"]"#, timeout: 10)
         #expect(try await card.attribute("data-errors") == "0", "check finds nothing wrong with the toy file")
         try await card.click()
         try await browser.waitUntil("the toy puzzle to be shown", timeout: 10) {
-            try await browser.element("body").attribute("data-kind") == "mark-grid"
+            try await browser.attribute(of: "body", "data-kind") == "mark-grid"
         }
         let cells = try await browser.elements("[data-part]")
         var parts: [String] = []
@@ -64,7 +64,7 @@ struct ServeToyKindPageTests {
         let box = try await target.rect()
         try await browser.perform(Pointer(.mouse).move(to: box.center).down().pause(.milliseconds(50)).up())
         try await browser.waitUntil("the click's mark to be drawn", timeout: 10) {
-            try await browser.element(#"[data-part="r2c2"]"#).attribute("class")?.contains("marked") == true
+            try await browser.attribute(of: #"[data-part="r2c2"]"#, "class")?.contains("marked") == true
         }
         #expect((session.service.active?.puzzle as? MarkGrid)?.currentState == [[true, false], [false, true]])
 

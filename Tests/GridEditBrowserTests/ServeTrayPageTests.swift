@@ -23,7 +23,7 @@ struct ServeTrayPageTests {
     func removedPieceGoesBack() async throws {
         try await ServedEditor.with(["serve", "cat.json", "--port", "0"], copying: ["puzzles/tangram-starter/cat.json"], browser: browser) { served in
             let original = try Self.pieces(served.work.file("cat.json").path)
-            #expect(try await served.browser.element("#tray").attribute("data-pieces") == "", "every piece is on the board")
+            #expect(try await served.browser.attribute(of: "#tray", "data-pieces") == "", "every piece is on the board")
             for piece in [TangramPiece.square, .small2, .parallelogram] {
                 let pose = try #require(original.first { $0.piece == piece })
                 try await served.expectingState("remove \(piece.rawValue)") {
@@ -62,7 +62,7 @@ struct ServeTrayPageTests {
             let tray = try await served.browser.element("#tray").rect().center
             try await served.browser.perform(Pointer(.mouse).drag(from: frame.pixel(inside.x, inside.y), to: tray, steps: 12, duration: .milliseconds(240)))
             try await served.browser.waitUntil("medium to wait in the tray", timeout: 10) {
-                try await served.browser.element("#tray").attribute("data-pieces") == "medium"
+                try await served.browser.attribute(of: "#tray", "data-pieces") == "medium"
             }
             #expect(try await served.browser.elements(#"#overlay [data-piece="medium"]"#).isEmpty)
         }

@@ -56,14 +56,14 @@ final class ServedEditor: Sendable {
     func load() async throws {
         try await browser.navigate(to: url)
         try await browser.waitUntil("the page to connect and paint its first state", timeout: 20) {
-            let connection = try await self.body("data-connection"), version = try await self.stateVersion
-            return connection == "open" && version > 0
+            let body = try await self.browser.attributes(of: "body", ["data-connection", "data-state-version"])
+            return body[0] == "open" && (Int(body[1] ?? "") ?? 0) > 0
         }
     }
 
     /// An attribute of the page's body (`data-state-version`, `data-kind`, …).
     func body(_ attribute: String) async throws -> String? {
-        try await browser.element("body").attribute(attribute)
+        try await browser.attribute(of: "body", attribute)
     }
 
     var stateVersion: Int { get async throws { Int(try await body("data-state-version") ?? "") ?? 0 } }
@@ -73,10 +73,13 @@ final class ServedEditor: Sendable {
     /// on screen, and no later state (the analysis arriving) is on its way.
     func waitForState(after version: Int, _ what: String, timeout: Double = 15) async throws {
         try await browser.waitUntil("a new state after \(what) (version > \(version))", timeout: timeout) {
-            let now = try await self.stateVersion, pending = try await self.body("data-pending")
-            guard now > version && pending == "0" else { return false }
-            let analysis = try await self.browser.execute("return document.getElementById('analysis').dataset.analysis").string
-            return analysis != "pending" && analysis != "partial"
+            // One command a look: the body's version and pending count, and the analysis panel's state.
+            let page = try await self.browser.execute("""
+                const body = document.body.dataset;
+                return [body.stateVersion ?? '', body.pending ?? '', document.getElementById('analysis')?.dataset.analysis ?? null];
+                """).array ?? []
+            guard page.count == 3, (Int(page[0].string ?? "") ?? 0) > version, page[1].string == "0" else { return false }
+            return page[2].string != "pending" && page[2].string != "partial"
         }
     }
 
