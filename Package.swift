@@ -194,7 +194,7 @@ let package = Package(
         // (ServeKillRun), for its test and `gridedit-bench serve-faults`.
         .target(name: "ServeTestClient", dependencies: [
             "GridEditJSON", "GridEditCore", "GridEditGeometry", "GridEditTestSupport",
-        ], path: "Sources/Support/ServeTestClient"),
+        ], path: "Sources/Support/ServeTestClient", swiftSettings: optimisedInDebug),
         .testTarget(name: "GridEditServeTests", dependencies: [
             "GridEditServe", "GridEditEditor", "GridEditLayout", "GridEditCore", "GridEditGeometry", "GridEditJSON", "GridEditTestSupport",
             "ServeTestClient", "ToyKind",

@@ -33,7 +33,9 @@ extension LoopbackSocket {
         }
         let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
         frame += mask
-        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        let start = frame.count
+        frame += payload
+        for i in 0..<payload.count { frame[start + i] ^= mask[i & 3] }
         return frame
     }
 
