@@ -693,10 +693,13 @@ struct SudokuGraderTests {
         var current = givens
         let empty = try #require(givens.cells.indices.first { givens.cells[$0] == 0 })
         let (r, c) = (empty / 9, empty % 9)
-        let wrong = try #require((1...9).map(UInt8.init).first { d in
-            d != solution[r, c] && !(0..<9).contains { givens[r, $0] == d || givens[$0, c] == d }
-                && !(0..<81).contains { givens.cells[$0] == d && givens.box(row: $0 / 9, column: $0 % 9) == givens.box(row: r, column: c) }
-        })
+        let box = givens.box(row: r, column: c)
+        func breaksNoRule(_ d: UInt8) -> Bool {
+            let inLine = (0..<9).contains { (i: Int) -> Bool in givens[r, i] == d || givens[i, c] == d }
+            let inBox = (0..<81).contains { (i: Int) -> Bool in givens.cells[i] == d && givens.box(row: i / 9, column: i % 9) == box }
+            return !inLine && !inBox
+        }
+        let wrong = try #require((1...9).map(UInt8.init).first { (d: UInt8) -> Bool in d != solution[r, c] && breaksNoRule(d) })
         current[r, c] = wrong
         #expect(SudokuGrader.hint(givens: givens, current: current) == .mistakes([SudokuCell(row: r, column: c)]))
 

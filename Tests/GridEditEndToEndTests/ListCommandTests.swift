@@ -16,7 +16,8 @@ import Testing
         let ids = (manifest["puzzles"] as! [String]).map { String($0.dropLast(".json".count)) }
         let start = lines.firstIndex { $0.hasPrefix("tangram-starter") }!
         let rows = lines[(start + 1)...].prefix { $0.hasPrefix(" ") }
-        #expect(rows.map { $0.split(separator: " ")[0] }.map(String.init) == ids)
+        let listed: [String] = rows.map { (row: String) in String(row.split(separator: " ")[0]) }
+        #expect(listed == ids)
         #expect(rows.allSatisfy { $0.contains("tangram 7 pieces") })
     }
 

@@ -22,12 +22,16 @@ private func solves(_ solution: String, _ puzzle: String) -> Bool {
     var units: [[Int]] = []
     for i in 0..<n {
         units.append(grid[i])
-        units.append(grid.map { $0[i] })
-        let top = i / (n / boxColumns) * boxRows, left = i % (n / boxColumns) * boxColumns
-        units.append((0..<n).map { grid[top + $0 / boxColumns][left + $0 % boxColumns] })
+        units.append(grid.map { (row: [Int]) in row[i] })
+        let top: Int = i / (n / boxColumns) * boxRows, left: Int = i % (n / boxColumns) * boxColumns
+        units.append((0..<n).map { (k: Int) -> Int in grid[top + k / boxColumns][left + k % boxColumns] })
     }
-    guard units.allSatisfy({ Set($0) == Set(1...n) }) else { return false }
-    return (0..<n).allSatisfy { r in (0..<n).allSatisfy { c in givens[r][c] == 0 || givens[r][c] == grid[r][c] } }
+    let digits = Set(1...n)
+    guard units.allSatisfy({ (unit: [Int]) in Set(unit) == digits }) else { return false }
+    for r in 0..<n {
+        for c in 0..<n where givens[r][c] != 0 && givens[r][c] != grid[r][c] { return false }
+    }
+    return true
 }
 
 /// The givens of a shipped puzzle file as a line.

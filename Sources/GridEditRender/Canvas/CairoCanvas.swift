@@ -119,7 +119,11 @@ final class CairoCanvas: CairoContextDrawing {
         let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
         let a = UInt8(word >> 24), r = UInt8((word >> 16) & 0xFF), g = UInt8((word >> 8) & 0xFF), b = UInt8(word & 0xFF)
         guard a > 0 else { return (0, 0, 0, 0) }
-        func unpremultiply(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
+        let alpha = Int(a)
+        func unpremultiply(_ c: UInt8) -> UInt8 {
+            let value: Int = (Int(c) * 255 + alpha / 2) / alpha
+            return UInt8(min(255, value))
+        }
         return (unpremultiply(r), unpremultiply(g), unpremultiply(b), a)
     }
 

@@ -70,14 +70,18 @@ public enum FigureGeometry {
         let margin = 0.5
         let (x0, y0) = (xs.min()! - margin, ys.min()! - margin)
         let columns = Int(((xs.max()! + margin - x0) / step).rounded(.up)), rows = Int(((ys.max()! + margin - y0) / step).rounded(.up))
-        let boxes = rings.map { ring in (ring.map(\.x).min()! - 1, ring.map(\.y).min()! - 1, ring.map(\.x).max()! + 1, ring.map(\.y).max()! + 1) }
+        let boxes: [(Double, Double, Double, Double)] = rings.map { (ring: Ring) in
+            let xs: [Double] = ring.map(\.x), ys: [Double] = ring.map(\.y)
+            return (xs.min()! - 1, ys.min()! - 1, xs.max()! + 1, ys.max()! + 1)
+        }
         func covered(_ p: SIMD2<Double>) -> Bool {
             rings.indices.contains { i in
                 let (ring, box) = (rings[i], boxes[i])
                 guard p.x >= box.0, p.y >= box.1, p.x <= box.2, p.y <= box.3 else { return false }
-                return ring.indices.allSatisfy { k in
-                    let s = ring[k], e = ring[(k + 1) % ring.count]
-                    return ((e.x - s.x) * (p.y - s.y) - (e.y - s.y) * (p.x - s.x)) / length(e - s) >= -grow
+                return ring.indices.allSatisfy { (k: Int) -> Bool in
+                    let s: SIMD2<Double> = ring[k], e: SIMD2<Double> = ring[(k + 1) % ring.count]
+                    let cross: Double = (e.x - s.x) * (p.y - s.y) - (e.y - s.y) * (p.x - s.x)
+                    return cross / length(e - s) >= -grow
                 }
             }
         }

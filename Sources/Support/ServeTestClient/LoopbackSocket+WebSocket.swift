@@ -29,7 +29,7 @@ extension LoopbackSocket {
             frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
         } else {
             frame.append(0x80 | 127)
-            frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8(truncatingIfNeeded: payload.count >> shift)) }
         }
         let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
         frame += mask
