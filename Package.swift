@@ -152,7 +152,8 @@ let package = Package(
         // Sources/Support: what the tests and gridedit-bench share, so a benchmark measures exactly
         // what a test checks (no benchmark is built from a test target).
         // Workloads and test helpers: mixed and grown packs, hostile trees, the real binary, temporary folders.
-        .target(name: "GridEditTestSupport", dependencies: ["GridEditCore", "GridEditJSON", "CCairo"], path: "Sources/Support/GridEditTestSupport"),
+        .target(name: "GridEditTestSupport", dependencies: ["GridEditCore", "GridEditJSON", "CCairo"], path: "Sources/Support/GridEditTestSupport",
+                swiftSettings: optimisedInDebug),
         // Camera frames drawn by the project's own renderer (mat and pieces at exact poses), then
         // seen in perspective with blur, noise, uneven light and a hand: for tests and the benchmark.
         .target(name: "SyntheticFrames", dependencies: ["GridEditCore", "GridEditMat", "GridEditGeometry", "GridEditRender", "GridEditLayout", "CVision", "CCairo",

@@ -41,7 +41,7 @@ func randomPuzzle(size: Int, random: inout TestRandom, keepExtra: Int = 0) -> (p
     for cell in order.dropFirst(keepExtra) {
         let saved = cells[cell]
         cells[cell] = 0
-        if BruteForce.count(size: size, cells: cells).count != 1 { cells[cell] = saved }
+        if BruteForceSudoku.count(size: size, cells: cells).count != 1 { cells[cell] = saved }
     }
     return (SudokuGrid(size: sudokuSize(size), cells: cells)!, full)
 }
@@ -192,7 +192,7 @@ struct SudokuSymmetryTests {
             for index in puzzle.cells.indices where puzzle.cells[index] != 0 {
                 var fewer = puzzle.cells
                 fewer[index] = 0
-                let unique = BruteForce.count(size: size, cells: fewer).count == 1
+                let unique = BruteForceSudoku.count(size: size, cells: fewer).count == 1
                 #expect(redundant.contains(SudokuCell(row: index / size, column: index % size)) == unique)
             }
             #expect(SudokuMinimality.isMinimal(puzzle) == redundant.isEmpty)
@@ -229,7 +229,7 @@ struct SudokuGeneratorTests {
     func tierAndSymmetry(size: SudokuSize, tier: SudokuTier, symmetry: SudokuSymmetry) throws {
         for result in SudokuGenerator.generate(.init(size: size, tier: tier, symmetry: symmetry, seed: 5), count: 2) {
             let generated = try result.get()
-            let brute = BruteForce.count(size: size.rawValue, cells: generated.givens.cells)
+            let brute = BruteForceSudoku.count(size: size.rawValue, cells: generated.givens.cells)
             #expect(brute.count == 1)
             #expect(brute.first == generated.solution.cells.map(Int.init))
             #expect(SudokuGrader.grade(generated.givens).tier == tier)

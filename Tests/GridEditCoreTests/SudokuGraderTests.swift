@@ -513,7 +513,7 @@ struct SudokuGraderTests {
     @Test("a puzzle that needs exactly one technique", arguments: techniquePuzzles)
     func needsExactly(_ technique: SudokuTechnique, _ line: String) throws {
         let grid = try SudokuGrid(line: line)
-        let brute = BruteForce.count(size: 9, cells: grid.cells)
+        let brute = BruteForceSudoku.count(size: 9, cells: grid.cells)
         try #require(brute.count == 1, "\(line) is not unique")
         let grade = SudokuGrader.grade(grid)
         #expect(grade.status == .solved)
@@ -566,7 +566,7 @@ struct SudokuGraderTests {
         let withoutForcing = SudokuGrader.allTechniques.filter { !$0.isLastResort }
         for line in lines {
             let grid = try SudokuGrid(line: line)
-            let solution = BruteForce.count(size: 9, cells: grid.cells).first!
+            let solution = BruteForceSudoku.count(size: 9, cells: grid.cells).first!
             let stuck = SudokuGrader.grade(grid, using: withoutForcing)
             #expect(stuck.status == .stuck)
             #expect(stuck.tier == .beyondLogic)
@@ -605,7 +605,7 @@ struct SudokuGraderTests {
             for cell in order {
                 let saved = cells[cell]
                 cells[cell] = 0
-                if BruteForce.count(size: size, cells: cells).count != 1 { cells[cell] = saved }
+                if BruteForceSudoku.count(size: size, cells: cells).count != 1 { cells[cell] = saved }
             }
             let grade = SudokuGrader.grade(SudokuGrid(size: sudokuSize(size), cells: cells)!)
             #expect(grade.status == .solved || grade.status == .stuck)

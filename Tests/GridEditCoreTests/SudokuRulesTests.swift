@@ -1,6 +1,7 @@
 import Foundation
 import GridEditCore
 import GridEditJSON
+import GridEditTestSupport
 import Testing
 
 private let metadata = PuzzleMetadata(id: "p", name: "P", difficulty: .easy,
@@ -44,7 +45,7 @@ struct SudokuRulesTests {
             return nil
         }.first)
         broken[r, c] = digit
-        try #require(BruteForce.count(size: 9, cells: broken.cells).count == 0)
+        try #require(BruteForceSudoku.count(size: 9, cells: broken.cells).count == 0)
         let found = findings(try puzzle(broken.line), "sudoku.no-solution")
         #expect(found.count == 1)
         #expect(found.first?.severity == .error)
@@ -78,7 +79,7 @@ struct SudokuRulesTests {
             var grid = unique
             for index in grid.cells.indices where grid.cells[index] != 0 {
                 grid[index / size, index % size] = 0
-                if BruteForce.count(size: size, cells: grid.cells).count > 1 { break }
+                if BruteForceSudoku.count(size: size, cells: grid.cells).count > 1 { break }
             }
             let found = findings(try puzzle(grid.line, solution: SudokuGrid(size: grid.size, cells: solution)!.line),
                                  "sudoku.multiple-solutions")

@@ -3,103 +3,8 @@ import GridEditCore
 import GridEditTestSupport
 import Testing
 
-// MARK: - The independent brute force
-
-/// A deliberately simple backtracking counter, written apart from the product's solvers and
-/// sharing no code with them: it keeps which digits each row, column and box already uses, and
-/// tries the digits 1…n in the empty cell with the fewest options. No other logic.
-struct BruteForce {
-    let n: Int
-    let boxRows: Int
-    let boxColumns: Int
-    var grid: [Int]
-    var rowUsed: [Int]
-    var columnUsed: [Int]
-    var boxUsed: [Int]
-    var limit: Int
-    var count = 0
-    var first: [Int]?
-    var second: [Int]?
-
-    init(size: Int, cells: [UInt8], limit: Int) {
-        n = size
-        boxRows = size == 9 ? 3 : 2
-        boxColumns = size == 4 ? 2 : 3
-        grid = cells.map(Int.init)
-        rowUsed = Array(repeating: 0, count: size)
-        columnUsed = Array(repeating: 0, count: size)
-        boxUsed = Array(repeating: 0, count: size)
-        self.limit = limit
-    }
-
-    func box(_ r: Int, _ c: Int) -> Int { r / boxRows * (n / boxColumns) + c / boxColumns }
-
-    /// May `digit` go in (r, c), ignoring the cell itself? (Scans the grid; for checking.)
-    func allowed(_ digit: Int, _ r: Int, _ c: Int) -> Bool {
-        for i in 0..<n {
-            if i != c && grid[r * n + i] == digit { return false }
-            if i != r && grid[i * n + c] == digit { return false }
-        }
-        let top = r / boxRows * boxRows, left = c / boxColumns * boxColumns
-        for rr in top..<top + boxRows {
-            for cc in left..<left + boxColumns where (rr, cc) != (r, c) && grid[rr * n + cc] == digit { return false }
-        }
-        return true
-    }
-
-    /// The number of solutions, capped at `limit`.
-    static func count(size: Int, cells: [UInt8], limit: Int = 2) -> BruteForce {
-        var solver = BruteForce(size: size, cells: cells, limit: limit)
-        for i in 0..<size * size where solver.grid[i] != 0 {
-            let (r, c, bit) = (i / size, i % size, 1 << solver.grid[i])
-            let b = solver.box(r, c)
-            // A digit given twice in a unit: no solution.
-            if (solver.rowUsed[r] | solver.columnUsed[c] | solver.boxUsed[b]) & bit != 0 { return solver }
-            solver.rowUsed[r] |= bit
-            solver.columnUsed[c] |= bit
-            solver.boxUsed[b] |= bit
-        }
-        solver.search()
-        return solver
-    }
-
-    mutating func search() {
-        var best = -1
-        var bestOptions = 0
-        var bestCount = Int.max
-        for i in 0..<n * n where grid[i] == 0 {
-            let (r, c) = (i / n, i % n)
-            var options = 0
-            for digit in 1...n where (rowUsed[r] | columnUsed[c] | boxUsed[box(r, c)]) & (1 << digit) == 0 {
-                options |= 1 << digit
-            }
-            let count = options.nonzeroBitCount
-            if count < bestCount {
-                (best, bestOptions, bestCount) = (i, options, count)
-                if count <= 1 { break }
-            }
-        }
-        if best < 0 {
-            count += 1
-            if first == nil { first = grid } else if second == nil { second = grid }
-            return
-        }
-        let (r, c) = (best / n, best % n)
-        let b = box(r, c)
-        for digit in 1...n where bestOptions & (1 << digit) != 0 {
-            grid[best] = digit
-            rowUsed[r] |= 1 << digit
-            columnUsed[c] |= 1 << digit
-            boxUsed[b] |= 1 << digit
-            search()
-            grid[best] = 0
-            rowUsed[r] &= ~(1 << digit)
-            columnUsed[c] &= ~(1 << digit)
-            boxUsed[b] &= ~(1 << digit)
-            if count >= limit { return }
-        }
-    }
-}
+// The independent brute force is GridEditTestSupport's `BruteForceSudoku`, written apart from
+// the product's solvers and sharing no code with them.
 
 // MARK: - Helpers shared by the Sudoku test files
 
@@ -127,7 +32,7 @@ enum SudokuTestData {
         var digits = Array(1...size)
         digits.shuffle(using: &random)
         for c in 0..<size { cells[c] = UInt8(digits[c]) }
-        let solved = BruteForce.count(size: size, cells: cells, limit: 1).first!
+        let solved = BruteForceSudoku.count(size: size, cells: cells, limit: 1).first!
         let boxRows = size == 9 ? 3 : 2
         var rows = Array(0..<size)
         for band in stride(from: 0, to: size, by: boxRows) { rows[band..<band + boxRows].shuffle(using: &random) }
@@ -137,8 +42,8 @@ enum SudokuTestData {
     static func isValidSolution(_ solution: [UInt8], of cells: [UInt8], size: Int) -> Bool {
         guard solution.count == size * size, solution.allSatisfy({ (1...size).contains(Int($0)) }) else { return false }
         guard zip(cells, solution).allSatisfy({ $0 == 0 || $0 == $1 }) else { return false }
-        let check = BruteForce(size: size, cells: solution, limit: 1)
-        return (0..<size * size).allSatisfy { check.allowed(Int(solution[$0]), $0 / size, $0 % size) }
+        // A full grid that the brute force reads without a conflict has every digit once per unit.
+        return BruteForceSudoku(cells: solution).map { $0.n == size && !$0.hasConflict } ?? false
     }
 }
 
@@ -154,7 +59,7 @@ struct SudokuSolverTests {
                          sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let grid = SudokuGrid(size: sudokuSize(size), cells: cells)!
         let result = SudokuSolver.countSolutions(grid, limit: limit)
-        let brute = BruteForce.count(size: size, cells: cells, limit: limit)
+        let brute = BruteForceSudoku.count(size: size, cells: cells, limit: limit)
         #expect(result.count == brute.count, "\(label()): solver \(result.count), brute force \(brute.count) (\(grid.line))",
                 sourceLocation: sourceLocation)
         for solution in result.solutions {
@@ -221,7 +126,7 @@ struct SudokuSolverTests {
         let result = SudokuSolver.countSolutions(SudokuGrid(size: .four), limit: 10_000)
         #expect(result.count == 288)
         #expect(!result.isCapped)
-        #expect(BruteForce.count(size: 4, cells: Array(repeating: 0, count: 16), limit: 10_000).count == 288)
+        #expect(BruteForceSudoku.count(size: 4, cells: Array(repeating: 0, count: 16), limit: 10_000).count == 288)
     }
 
     @Test("empty and nearly empty grids stop at the limit", arguments: SudokuSize.allCases)
@@ -256,7 +161,7 @@ struct SudokuSolverTests {
         #expect(result.count == 0)
         #expect(result.verdict == .none)
         #expect(result.solutions.isEmpty)
-        #expect(BruteForce.count(size: grid.size.rawValue, cells: grid.cells).count == 0)
+        #expect(BruteForceSudoku.count(size: grid.size.rawValue, cells: grid.cells).count == 0)
     }
 
     static let publishedFiles = [("norvig_top95.txt", 10), ("norvig_hardest.txt", 11), ("tdoku_puzzles2_17_clue.txt", 10),

@@ -12,8 +12,16 @@ public struct BruteForceSudoku {
 
     /// `line`: 16, 36 or 81 characters, a digit or `.`/`0` per cell.
     public init?(_ line: String) {
-        let digits = line.map { $0 == "." ? 0 : $0.wholeNumberValue ?? -1 }
-        guard !digits.contains(-1) else { return nil }
+        self.init(digits: line.map { $0 == "." ? 0 : $0.wholeNumberValue ?? -1 })
+    }
+
+    /// `cells`: 16, 36 or 81 digits, 0 for an empty cell, row by row.
+    public init?(cells: [UInt8]) {
+        self.init(digits: cells.map(Int.init))
+    }
+
+    private init?(digits: [Int]) {
+        guard !digits.contains(where: { $0 < 0 }) else { return nil }
         switch digits.count {
         case 16: (n, boxRows, boxColumns) = (4, 2, 2)
         case 36: (n, boxRows, boxColumns) = (6, 2, 3)
@@ -83,4 +91,11 @@ public struct BruteForceSudoku {
 
     /// The number of solutions, counted up to `limit`.
     public func count(limit: Int) -> Int { solutions(limit: limit).count }
+
+    /// The solutions of `cells` (a grid of `size`), counted up to `limit`, and the first two.
+    public static func count(size: Int, cells: [UInt8], limit: Int = 2) -> (count: Int, first: [Int]?, second: [Int]?) {
+        guard let puzzle = BruteForceSudoku(cells: cells), puzzle.n == size else { return (0, nil, nil) }
+        let found = puzzle.solutions(limit: limit)
+        return (found.count, found.first, found.count > 1 ? found[1] : nil)
+    }
 }
