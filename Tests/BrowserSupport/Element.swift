@@ -109,9 +109,9 @@ extension Browser {
     }
 
     /// The attributes `names` of the first element matching `selector`, as written in the page
-    /// (nil where absent), read with one command. `element(selector).attribute(name)` is two, and
-    /// each WebDriver command costs chromedriver and chromium about 10 ms of CPU: in the browser
-    /// suites that is a third of the cores' time (docs/testing.md, "How long").
+    /// (nil where absent), read with one command. `element(selector).attribute(name)` is two, a
+    /// find costs chromedriver and chromium 10–20 ms of CPU and an `execute` 6–7 ms, and the
+    /// browser step is CPU-bound (docs/testing.md, "The WebDriver client, and what a command costs").
     public func attributes(of selector: String, _ names: [String]) async throws -> [String?] {
         let answer = try await execute("""
             const e = document.querySelector(arguments[0]);
