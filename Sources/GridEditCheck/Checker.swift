@@ -344,15 +344,22 @@ public struct Checker: Sendable {
         guard let timeout = options.timeoutPerFile else { return Self.checkFile(item, cache: cache) }
         // The check runs on its own thread; if it overruns, its result is dropped and the
         // file is reported. (The thread finishes in the background; the process ends soon after.)
-        let slot = Mutex<FileOutcome?>(nil)
+        // The thread times its own check too: on a loaded machine this thread may only reach
+        // `wait` after the check is over, and a check that took longer than the limit is
+        // reported whenever it finished.
+        let slot = Mutex<(outcome: FileOutcome, seconds: Double)?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
+            let clock = ContinuousClock()
+            let start = clock.now
             let outcome = Self.checkFile(item, cache: cache)
-            slot.withLock { $0 = outcome }
+            let took = start.duration(to: clock.now)
+            let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
+            slot.withLock { $0 = (outcome, seconds) }
             finished.signal()
         }
-        if finished.wait(timeout: .now() + timeout) == .success, let outcome = slot.withLock({ $0 }) {
-            return outcome
+        if finished.wait(timeout: .now() + timeout) == .success, let done = slot.withLock({ $0 }), done.seconds <= timeout {
+            return done.outcome
         }
         let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
         return FileOutcome(report: .init(path: file, kind: "unknown", findings: [
