@@ -33,37 +33,47 @@ enum HodokuOracle {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    /// `(score, level)` per line, in order.
+    /// `(score, level)` per line, in order. The lines are rated by two processes at once (every
+    /// other line each): HoDoKu in Python is most of this test's time, often the last test
+    /// running in the suite, and a few of the hardest puzzles take seconds each.
     static func rate(_ lines: [String]) throws -> [(score: Int, level: String)] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hodoku-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("puzzles.txt"), errors = folder.appendingPathComponent("stderr.txt")
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [driver.path, input.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(driver.lastPathComponent) exited \(process.terminationStatus): \(stderr)")
+        let halves = [stride(from: 0, to: lines.count, by: 2), stride(from: 1, to: lines.count, by: 2)].map(Array.init)
+        var runs: [(process: Process, output: URL, errors: URL)] = []
+        for (k, half) in halves.enumerated() where !half.isEmpty {
+            let input = folder.appendingPathComponent("puzzles-\(k).txt")
+            let output = folder.appendingPathComponent("ratings-\(k).txt"), errors = folder.appendingPathComponent("stderr-\(k).txt")
+            try Data((half.map { lines[$0] }.joined(separator: "\n") + "\n").utf8).write(to: input)
+            for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+            let process = Process()
+            process.executableURL = python
+            process.arguments = [driver.path, input.path]
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+            runs.append((process, output, errors))
         }
-        let rows = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ") }
-        guard rows.count == lines.count else {
-            throw Failure(description: "\(rows.count) ratings for \(lines.count) puzzles: \(stderr)")
-        }
-        return try rows.enumerated().map { index, fields in
-            guard fields.count == 2, let score = Int(fields[0]) else {
-                throw Failure(description: "HoDoKu could not rate \(lines[index]): \(fields.joined(separator: " ")) \(stderr)")
+        var ratings = [(score: Int, level: String)?](repeating: nil, count: lines.count)
+        for ((process, output, errors), half) in zip(runs, halves) {
+            process.waitUntilExit()
+            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            guard process.terminationStatus == 0 else {
+                throw Failure(description: "\(driver.lastPathComponent) exited \(process.terminationStatus): \(stderr)")
             }
-            return (score, String(fields[1]))
+            let rows = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+            guard rows.count == half.count else {
+                throw Failure(description: "\(rows.count) ratings for \(half.count) puzzles: \(stderr)")
+            }
+            for (index, fields) in zip(half, rows) {
+                guard fields.count == 2, let score = Int(fields[0]) else {
+                    throw Failure(description: "HoDoKu could not rate \(lines[index]): \(fields.joined(separator: " ")) \(stderr)")
+                }
+                ratings[index] = (score, String(fields[1]))
+            }
         }
+        return ratings.map { $0! }
     }
 }
 
