@@ -107,7 +107,8 @@ struct ServeDesignerDayTests {
             try await served.browser.waitUntil("the pack view to close") { try await !served.browser.element("#pack").isDisplayed() }
             #expect(try await served.browser.elements("#overlay [data-piece]").isEmpty, "an empty board")
             let tray = try await served.browser.attribute(of: "#tray", "data-pieces") ?? ""
-            #expect(Set(tray.split(separator: " ").map(String.init)) == Set(TangramPiece.allCases.map(\.rawValue)), "all seven wait in the tray: \(tray)")
+            let waiting: Set<String> = Set(tray.split(separator: " ").map { String($0) })
+            #expect(waiting == Set(TangramPiece.allCases.map(\.rawValue)), "all seven wait in the tray: \(tray)")
 
             // Each piece: focus it in the tray, turn it with R (and F), drag it where the figure has
             // it with a drop 0.04 units off, and read the analysis panel.
@@ -123,7 +124,8 @@ struct ServeDesignerDayTests {
                 let frame = try await TangramFrame.read(from: served)
                 let xs = goal.vertices.map(\.x.doubleValue), ys = goal.vertices.map(\.y.doubleValue)
                 let offX = index.isMultiple(of: 2) ? 0.04 : -0.04
-                let drop = frame.pixel((xs.min()! + xs.max()!) / 2 + offX, (ys.min()! + ys.max()!) / 2 - 0.04)
+                let middleX: Double = (xs.min()! + xs.max()!) / 2, middleY: Double = (ys.min()! + ys.max()!) / 2
+                let drop = frame.pixel(middleX + offX, middleY - 0.04)
                 let start = try await shown.rect().center
                 try await served.expectingState("dropping \(name) from the tray") {
                     try await served.browser.perform(Pointer(.mouse).drag(from: start, to: drop, steps: 12, duration: .milliseconds(240)))
