@@ -131,7 +131,6 @@ struct ServeSudokuSetterTests {
         }
     }
 
-    /// The panel once its analysis is ready: each number by its data-* name.
     /// The words after the colon of `gridedit sudoku grade`'s first line. (Written out step by
     /// step: as one optional chain inside `#require` it took the compiler 5.7 s to type-check.)
     static func gradeFields(_ stdout: String) -> [String]? {
@@ -140,6 +139,7 @@ struct ServeSudokuSetterTests {
         return afterColon.split(separator: " ").map { String($0) }
     }
 
+    /// The panel once its analysis is ready: each number by its data-* name.
     static func readyPanel(on served: ServedEditor) async throws -> [String: String] {
         try await served.browser.waitUntil("the analysis panel to be ready", timeout: 120) {
             try await served.browser.attribute(of: "#analysis", "data-analysis") == "ready"

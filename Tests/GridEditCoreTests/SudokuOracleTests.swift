@@ -34,8 +34,8 @@ enum HodokuOracle {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     /// `(score, level)` per line, in order. The lines are rated by two processes at once (every
-    /// other line each): HoDoKu in Python is most of this test's time, often the last test
-    /// running in the suite, and a few of the hardest puzzles take seconds each.
+    /// other line each): HoDoKu in Python is most of this test's time (a few of the hardest
+    /// puzzles take seconds each), and late in the suite the other core is often idle.
     static func rate(_ lines: [String]) throws -> [(score: Int, level: String)] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hodoku-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -55,9 +55,9 @@ enum HodokuOracle {
             try process.run()
             runs.append((process, output, errors))
         }
+        for run in runs { run.process.waitUntilExit() }  // both, before anything can throw
         var ratings = [(score: Int, level: String)?](repeating: nil, count: lines.count)
         for ((process, output, errors), half) in zip(runs, halves) {
-            process.waitUntilExit()
             let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             guard process.terminationStatus == 0 else {
                 throw Failure(description: "\(driver.lastPathComponent) exited \(process.terminationStatus): \(stderr)")
