@@ -347,18 +347,17 @@ public struct Checker: Sendable {
         // The thread times its own check too: on a loaded machine this thread may only reach
         // `wait` after the check is over, and a check that took longer than the limit is
         // reported whenever it finished.
-        let slot = Mutex<(outcome: FileOutcome, seconds: Double)?>(nil)
+        let slot = Mutex<(outcome: FileOutcome, took: Duration)?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let clock = ContinuousClock()
             let start = clock.now
             let outcome = Self.checkFile(item, cache: cache)
             let took = start.duration(to: clock.now)
-            let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
-            slot.withLock { $0 = (outcome, seconds) }
+            slot.withLock { $0 = (outcome, took) }
             finished.signal()
         }
-        if finished.wait(timeout: .now() + timeout) == .success, let done = slot.withLock({ $0 }), done.seconds <= timeout {
+        if finished.wait(timeout: .now() + timeout) == .success, let done = slot.withLock({ $0 }), done.took <= .seconds(timeout) {
             return done.outcome
         }
         let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)

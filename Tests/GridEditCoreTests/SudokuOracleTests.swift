@@ -35,7 +35,8 @@ enum HodokuOracle {
 
     /// `(score, level)` per line, in order. The lines are rated by two processes at once (every
     /// other line each): HoDoKu in Python is most of this test's time (a few of the hardest
-    /// puzzles take seconds each), and late in the suite the other core is often idle.
+    /// puzzles take seconds each), and whenever the rest of the suite leaves a core free, the
+    /// second process uses it.
     static func rate(_ lines: [String]) throws -> [(score: Int, level: String)] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hodoku-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
