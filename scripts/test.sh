@@ -28,6 +28,10 @@ step "build (debug, with the tests)" swift build --build-tests "${build[@]}"
 # The test binary runs directly: every test is a Swift Testing one, and `swift test` would first
 # spend about 7 s of the two cores loading the package's manifests again (docs/testing.md).
 tests=(.build/debug/grideditPackageTests.xctest --testing-library swift-testing)
+if ! .build/debug/grideditPackageTests.xctest --list-tests | grep -q "^Listing 0 tests"; then
+    echo "error: XCTest tests were found, and test.sh runs only Swift Testing ones: write them with Swift Testing" >&2
+    exit 1
+fi
 step "tests" "${tests[@]}" --skip BrowserTests
 step "browser tests" "${tests[@]}" --filter BrowserTests
 printf '%s\n' "${times[@]}" "$(printf '%-34s %4d s' total $SECONDS)"
