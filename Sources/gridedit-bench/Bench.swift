@@ -36,6 +36,8 @@ enum Bench {
         // The photograph-like frames' rates alone (issue 13), without the speed figures.
         ("capture-photos", { try CaptureBenchmark.photoRates() }),
         ("capture-shared", { try CaptureBenchmark.sharedColourRates() }),
+        // Not a speed: every figure the per-frame pipeline reads, to the last bit, to diff two builds.
+        ("capture-digest", { try CaptureDigest.run() }),
         ("settle", { try SettleBenchmark.run(repository: repository) }),
         ("serve", { try ServeBenchmark.run(repository: repository) }),
         // 20 pages dragging for 10 minutes against the release server: latency and memory (issue 36).

@@ -411,7 +411,8 @@ public struct PieceFinder: Sendable {
             while improved && rounds < 12 {
                 improved = false
                 rounds += 1
-                for move in [(d, 0.0, 0.0), (-d, 0, 0), (0, d, 0), (0, -d, 0), (0, 0, turn), (0, 0, -turn)] {
+                for m in 0..<6 {
+                    let move = Self.move(m, d, turn)
                     let p = fit.placement
                     let trial = Placement(cx: p.cx + move.0, cy: p.cy + move.1, degrees: p.degrees + move.2)
                     // A start stands for one way of lying: climbing never turns it into another,
@@ -478,18 +479,18 @@ public struct PieceFinder: Sendable {
     /// hand or shadow over the piece. With no inset, the rim counts too: what ``PieceFit/explained``
     /// leaves out, as the score does.
     static func unknownInside(_ template: ShapeTemplate, _ placement: Placement, owner: [Int16], size n: Int, inset: Double = 2 / TopView.pixelsPerUnit) -> Int {
-        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
-        let edges = inwardEdges(template, placement)
+        let polygon = template.outline(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        let edges = outlineEdges(template, polygon)
         let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
-        let xs = polygon.map(\.x), ys = polygon.map(\.y)
-        let rows = max(0, Int((top - ys.max()!) * ppu)) ... min(n - 1, Int((top - ys.min()!) * ppu))
-        let columns = max(0, Int((xs.min()! + margin) * ppu)) ... min(n - 1, Int((xs.max()! + margin) * ppu))
+        let b = polygon.bounds
+        let rows = max(0, Int((top - b.maxY) * ppu)) ... min(n - 1, Int((top - b.minY) * ppu))
+        let columns = max(0, Int((b.minX + margin) * ppu)) ... min(n - 1, Int((b.maxX + margin) * ppu))
         guard !rows.isEmpty, !columns.isEmpty else { return 0 }
         var count = 0
         for row in rows {
             for column in columns where owner[row * n + column] == -2 {
                 let p = TopView.units(column: column, row: row)
-                if edges.allSatisfy({ ($0.nx * (p.x - $0.x) + $0.ny * (p.y - $0.y)) >= inset }) { count += 1 }
+                if edges.inside(p.x, p.y) >= inset { count += 1 }
             }
         }
         return count
@@ -500,18 +501,19 @@ public struct PieceFinder: Sendable {
     static func score(_ template: ShapeTemplate, _ placement: Placement, slotCount: Int, counts: SlotCounts) -> Int {
         let n = counts.size
         let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
-        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
-        let ys = polygon.map(\.y)
+        let polygon = template.outline(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        let b = polygon.bounds
         // Rows whose centre lies within the polygon's y range.
-        let firstRow = max(0, Int(((top - ys.max()!) * ppu - 0.5).rounded(.up)))
-        let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu - 0.5).rounded(.down)))
+        let firstRow = max(0, Int(((top - b.maxY) * ppu - 0.5).rounded(.up)))
+        let lastRow = min(n - 1, Int(((top - b.minY) * ppu - 0.5).rounded(.down)))
         guard firstRow <= lastRow else { return -slotCount }
         var plus = 0, minus = 0
         for row in firstRow...lastRow {
             let y = top - (Double(row) + 0.5) / ppu
             var low = Double.infinity, high = -Double.infinity
-            for k in polygon.indices {
-                let p = polygon[k], q = polygon[(k + 1) % polygon.count]
+            for k in 0..<polygon.count {
+                let j = polygon.next(k)
+                let p = (x: polygon.x[k], y: polygon.y[k]), q = (x: polygon.x[j], y: polygon.y[j])
                 guard (p.y - y) * (q.y - y) <= 0, p.y != q.y else { continue }
                 let x = p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
                 low = min(low, x); high = max(high, x)

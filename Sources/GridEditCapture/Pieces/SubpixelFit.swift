@@ -15,26 +15,35 @@ extension PieceFinder {
     /// The outline's edges as lines with inward unit normals: a point p lies inside by
     /// `nx · (p.x − x) + ny · (p.y − y)` units, for the edge nearest to it, when all are positive.
     static func inwardEdges(_ template: ShapeTemplate, _ placement: Placement) -> [(x: Double, y: Double, nx: Double, ny: Double)] {
-        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        let edges = outlineEdges(template, template.outline(cx: placement.cx, cy: placement.cy, degrees: placement.degrees))
+        return (0..<edges.count).map { k in (edges.x[k], edges.y[k], edges.nx[k], edges.ny[k]) }
+    }
+
+    /// ``inwardEdges(_:_:)`` of a placed outline, without an array.
+    @inline(__always)
+    static func outlineEdges(_ template: ShapeTemplate, _ polygon: Outline) -> OutlineEdges {
         // Counter-clockwise outlines have the inside on the left; a flipped one runs clockwise.
         let sign: Double = template.flipped ? -1 : 1
-        return polygon.indices.map { k in
-            let a = polygon[k], b = polygon[(k + 1) % polygon.count]
+        var edges = OutlineEdges(x: polygon.x, y: polygon.y, nx: .zero, ny: .zero, count: polygon.count)
+        for k in 0..<polygon.count {
+            let a = (x: polygon.x[k], y: polygon.y[k]), j = polygon.next(k), b = (x: polygon.x[j], y: polygon.y[j])
             let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-            return (a.x, a.y, sign * -(b.y - a.y) / length, sign * (b.x - a.x) / length)
+            edges.nx[k] = sign * -(b.y - a.y) / length
+            edges.ny[k] = sign * (b.x - a.x) / length
         }
+        return edges
     }
 
     /// The pixels ``coverageScore(_:_:counts:)`` looks at: those whose centres lie within
     /// a pixel of the outline's bounding box; nil when none is in the top view.
-    static func coverageBox(_ template: ShapeTemplate, _ placement: Placement, size n: Int) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>)? {
+    @inline(__always)
+    static func coverageBox(_ polygon: Outline, size n: Int) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>)? {
         let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
-        let polygon = template.vertices(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
-        let xs = polygon.map(\.x), ys = polygon.map(\.y)
-        let firstRow = max(0, Int(((top - ys.max()!) * ppu - 1.5).rounded(.up)))
-        let lastRow = min(n - 1, Int(((top - ys.min()!) * ppu + 0.5).rounded(.down)))
-        let firstColumn = max(0, Int(((xs.min()! + margin) * ppu - 1.5).rounded(.up)))
-        let lastColumn = min(n - 1, Int(((xs.max()! + margin) * ppu + 0.5).rounded(.down)))
+        let b = polygon.bounds
+        let firstRow = max(0, Int(((top - b.maxY) * ppu - 1.5).rounded(.up)))
+        let lastRow = min(n - 1, Int(((top - b.minY) * ppu + 0.5).rounded(.down)))
+        let firstColumn = max(0, Int(((b.minX + margin) * ppu - 1.5).rounded(.up)))
+        let lastColumn = min(n - 1, Int(((b.maxX + margin) * ppu + 0.5).rounded(.down)))
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return nil }
         return (firstRow...lastRow, firstColumn...lastColumn)
     }
@@ -44,8 +53,9 @@ extension PieceFinder {
     static func coverageScore(_ template: ShapeTemplate, _ placement: Placement, counts: SlotCounts) -> Double {
         let n = counts.size, slot = counts.slot
         let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
-        let edges = inwardEdges(template, placement)
-        guard let box = coverageBox(template, placement, size: n) else { return 0 }
+        let polygon = template.outline(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
+        let edges = outlineEdges(template, polygon)
+        guard let box = coverageBox(polygon, size: n) else { return 0 }
         // Along a row every edge's distance is linear in x, so the stretch where the outline
         // surely covers a pixel whole (more than half a pixel inside every edge), and the one
         // where it surely covers nothing, are found per row: the whole stretch is counted at
@@ -77,14 +87,15 @@ extension PieceFinder {
             for row in box.rows {
                 let y = top - (Double(row) + 0.5) / ppu
                 var wholeFrom = -Double.infinity, wholeTo = Double.infinity, someFrom = -Double.infinity, someTo = Double.infinity
-                for e in edges {
-                    let c = e.ny * (y - e.y) - e.nx * e.x  // the distance is e.nx · x + c
-                    if e.nx > 1e-12 {
-                        wholeFrom = max(wholeFrom, (whole - c) / e.nx)
-                        someFrom = max(someFrom, (none - c) / e.nx)
-                    } else if e.nx < -1e-12 {
-                        wholeTo = min(wholeTo, (whole - c) / e.nx)
-                        someTo = min(someTo, (none - c) / e.nx)
+                for k in 0..<edges.count {
+                    let ex = edges.x[k], ey = edges.y[k], nx = edges.nx[k], ny = edges.ny[k]
+                    let c = ny * (y - ey) - nx * ex  // the distance is nx · x + c
+                    if nx > 1e-12 {
+                        wholeFrom = max(wholeFrom, (whole - c) / nx)
+                        someFrom = max(someFrom, (none - c) / nx)
+                    } else if nx < -1e-12 {
+                        wholeTo = min(wholeTo, (whole - c) / nx)
+                        someTo = min(someTo, (none - c) / nx)
                     } else {
                         if c < whole { wholeFrom = .infinity }
                         if c < none { someFrom = .infinity }
@@ -104,9 +115,7 @@ extension PieceFinder {
                     for column in columns {
                         let o = owner[row * n + column]
                         guard o != -2 else { continue }  // unknown counts for nothing
-                        let px = x(column)
-                        var inside = Double.infinity
-                        for e in edges { inside = min(inside, e.nx * (px - e.x) + e.ny * (y - e.y)) }
+                        let inside = edges.inside(x(column), y)
                         let covered = max(0, min(1, 0.5 + inside * ppu))
                         guard covered > 0 else { continue }
                         if o == slot { plus += covered } else { minus += covered }
@@ -133,7 +142,8 @@ extension PieceFinder {
             while improved && rounds < 8 {
                 improved = false
                 rounds += 1
-                for move in [(d, 0.0, 0.0), (-d, 0, 0), (0, d, 0), (0, -d, 0), (0, 0, turn), (0, 0, -turn)] {
+                for m in 0..<6 {
+                    let move = Self.move(m, d, turn)
                     let trial = Placement(cx: placement.cx + move.0, cy: placement.cy + move.1, degrees: placement.degrees + move.2)
                     let score = Self.coverageScore(fit.template, trial, counts: counts)
                     if score > best { (placement, best, improved) = (trial, score, true) }
@@ -145,6 +155,20 @@ extension PieceFinder {
         refined.placement = placement
         refined.score = Self.score(fit.template, placement, slotCount: pixelCount, counts: counts)
         return refined
+    }
+
+    /// The `m`-th of the six moves a climb tries, in order: right, left, up, down by `d`, then
+    /// turned by `turn` each way.
+    @inline(__always)
+    static func move(_ m: Int, _ d: Double, _ turn: Double) -> (Double, Double, Double) {
+        switch m {
+        case 0: (d, 0, 0)
+        case 1: (-d, 0, 0)
+        case 2: (0, d, 0)
+        case 3: (0, -d, 0)
+        case 4: (0, 0, turn)
+        default: (0, 0, -turn)
+        }
     }
 
     /// The middle of the plateau around a best placement. Between a piece's pixels and the paper
