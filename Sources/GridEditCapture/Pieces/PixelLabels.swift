@@ -78,14 +78,18 @@ public struct PixelLabels: Sendable {
         }
         self.colours = colours
         size = view.size
+        let hues = Hues(colours)
+        // A colour pixel must be nearly as saturated as its piece: a pale skin tone of the
+        // same hue as a piece stays unknown.
+        let needed = colours.map { max(minSaturation, 0.5 * $0.saturation) }
         var labels = [UInt8](repeating: Self.unknown, count: view.size * view.size)
-        for i in labels.indices {
-            let v = view.value[i], s = view.saturation[i]
-            if v < Self.darkValue { continue }
-            if s < Self.paperSaturation { labels[i] = Self.paper; continue }
-            // A colour pixel must be nearly as saturated as its piece: a pale skin tone of the
-            // same hue as a piece stays unknown.
-            labels[i] = Self.nearest(colours, hue: view.hue[i]) { s >= max(minSaturation, 0.5 * $0.saturation) }
+        labels.withUnsafeMutableBufferPointer { labels in
+            for i in labels.indices {
+                let v = view.value[i], s = view.saturation[i]
+                if v < Self.darkValue { continue }
+                if s < Self.paperSaturation { labels[i] = Self.paper; continue }
+                labels[i] = hues.nearest(view.hue[i]) { s >= needed[$0] }
+            }
         }
         self.labels = labels
         takeInPaleParts(view)
@@ -112,9 +116,10 @@ public struct PixelLabels: Sendable {
         // Each unknown pixel that may join, with the colour of nearest hue within its tolerance.
         var pale = [UInt8](repeating: Self.unknown, count: n * n)
         var candidates: [Int] = []
+        let hues = Hues(colours)
         for i in labels.indices where labels[i] == Self.unknown && !beyond[i]
             && view.value[i] >= Self.darkValue && view.saturation[i] >= Self.paperSaturation {
-            let best = Self.nearest(colours, hue: view.hue[i]) { _ in true }
+            let best = hues.nearest(view.hue[i]) { _ in true }
             if best != Self.unknown && !nearPaper(i) { pale[i] = best; candidates.append(i) }
         }
         // Those next to their colour join it, then those next to them, and so on.
@@ -137,16 +142,27 @@ public struct PixelLabels: Sendable {
         }
     }
 
-    /// The index of the colour of hue nearest `hue` within its tolerance, among those `eligible`
-    /// (saturated enough, say), or ``unknown``.
-    @inline(__always)
-    static func nearest(_ colours: [ColourClass], hue: Float, eligible: (ColourClass) -> Bool) -> UInt8 {
-        var best = unknown, bestDistance = Float.infinity
-        for (k, colour) in colours.enumerated() where eligible(colour) {
-            let d = hueDistance(hue, colour.hue)
-            if d <= colour.hueTolerance && d < bestDistance { best = UInt8(k); bestDistance = d }
+    /// The colours' hues and tolerances, apart from the rest of each class (whose piece lists a
+    /// loop over every pixel would otherwise retain and release).
+    struct Hues {
+        let hue: [Float], tolerance: [Float]
+
+        init(_ colours: [ColourClass]) {
+            hue = colours.map(\.hue)
+            tolerance = colours.map(\.hueTolerance)
         }
-        return best
+
+        /// The index of the colour of hue nearest `hue` within its tolerance, among those
+        /// `eligible` (saturated enough, say), or ``unknown``.
+        @inline(__always)
+        func nearest(_ hue: Float, eligible: (Int) -> Bool) -> UInt8 {
+            var best = unknown, bestDistance = Float.infinity
+            for k in self.hue.indices where eligible(k) {
+                let d = hueDistance(hue, self.hue[k])
+                if d <= tolerance[k] && d < bestDistance { best = UInt8(k); bestDistance = d }
+            }
+            return best
+        }
     }
 
     /// Pixels this near the paper (or nearer) are never taken in: the rim where a piece meets it.
@@ -204,8 +220,13 @@ public struct PixelLabels: Sendable {
     /// mean hue and saturation of the pixels within 12° of it.
     static func clusters(_ view: TopView, minSaturation: Float) -> [Cluster] {
         var count = [Int](repeating: 0, count: 360)
-        for i in view.hue.indices where view.value[i] >= darkValue && view.saturation[i] >= minSaturation {
-            count[min(359, Int(view.hue[i]))] += 1
+        var saturated: [Int32] = []  // the pixels counted, in order, for the second pass
+        saturated.reserveCapacity(view.hue.count / 2)
+        count.withUnsafeMutableBufferPointer { count in
+            for i in view.hue.indices where view.value[i] >= darkValue && view.saturation[i] >= minSaturation {
+                count[min(359, Int(view.hue[i]))] += 1
+                saturated.append(Int32(i))
+            }
         }
         func at(_ k: Int) -> Int { count[((k % 360) + 360) % 360] }
         let smooth = (0..<360).map { k in (-4...4).reduce(0) { $0 + (5 - abs($1)) * at(k + $1) } }
@@ -230,8 +251,10 @@ public struct PixelLabels: Sendable {
         }
         // Mean saturation of each cluster's pixels.
         var saturation = [Double](repeating: 0, count: result.count), members = [Int](repeating: 0, count: result.count)
-        for i in view.hue.indices where view.value[i] >= darkValue && view.saturation[i] >= minSaturation {
-            for (c, cluster) in result.enumerated() where hueDistance(view.hue[i], cluster.hue) <= 12 {
+        let hues = result.map(\.hue)
+        for p in saturated {
+            let i = Int(p)
+            for c in hues.indices where hueDistance(view.hue[i], hues[c]) <= 12 {
                 saturation[c] += Double(view.saturation[i]); members[c] += 1
             }
         }

@@ -85,14 +85,14 @@ public struct TopView: Sendable {
     init(bgr top: VisionImage) {
         let n = top.width
         size = n
-        var hue = [Float](repeating: 0, count: n * n)
-        var saturation = [Float](repeating: 0, count: n * n)
-        var value = [Float](repeating: 0, count: n * n)
-        top.withBytes { bytes, stride in
+        // Every element is written below, so the arrays start uninitialised (not zeroed first).
+        let pixels = n * n
+        var saturation: [Float] = [], value: [Float] = []
+        hue = top.withBytes { bytes, stride in
             let gains = Self.whiteBalance(bytes, stride: stride, size: n)
-            hue.withUnsafeMutableBufferPointer { hue in
-                saturation.withUnsafeMutableBufferPointer { saturation in
-                    value.withUnsafeMutableBufferPointer { value in
+            return [Float](unsafeUninitializedCapacity: pixels) { hue, hueCount in
+                saturation = [Float](unsafeUninitializedCapacity: pixels) { saturation, saturationCount in
+                    value = [Float](unsafeUninitializedCapacity: pixels) { value, valueCount in
                         for row in 0..<n {
                             let line = bytes + row * stride
                             for column in 0..<n {
@@ -104,11 +104,13 @@ public struct TopView: Sendable {
                                 value[row * n + column] = v
                             }
                         }
+                        valueCount = pixels
                     }
+                    saturationCount = pixels
                 }
+                hueCount = pixels
             }
         }
-        self.hue = hue
         self.saturation = saturation
         self.value = value
     }
@@ -144,11 +146,13 @@ public struct TopView: Sendable {
             return (a, c)
         }
         var histogram = [Int](repeating: 0, count: bins * bins)
-        for row in Swift.stride(from: 0, to: n, by: 2) {
-            let line = bytes + row * stride
-            for column in Swift.stride(from: 0, to: n, by: 2) {
-                if let (a, c) = bin(Int(line[3 * column + 2]), Int(line[3 * column + 1]), Int(line[3 * column])) {
-                    histogram[a * bins + c] += 1
+        histogram.withUnsafeMutableBufferPointer { histogram in
+            for row in Swift.stride(from: 0, to: n, by: 2) {
+                let line = bytes + row * stride
+                for column in Swift.stride(from: 0, to: n, by: 2) {
+                    if let (a, c) = bin(Int(line[3 * column + 2]), Int(line[3 * column + 1]), Int(line[3 * column])) {
+                        histogram[a * bins + c] += 1
+                    }
                 }
             }
         }
