@@ -85,14 +85,15 @@ public struct TopView: Sendable {
     init(bgr top: VisionImage) {
         let n = top.width
         size = n
-        // Every element is written below, so the arrays start uninitialised (not zeroed first).
-        let pixels = n * n
-        var saturation: [Float] = [], value: [Float] = []
-        hue = top.withBytes { bytes, stride in
+        // Every element is written below, so the arrays are not zeroed first (Float is trivial).
+        var hue = [Float](unsafeUninitializedCapacity: n * n) { _, count in count = n * n }
+        var saturation = [Float](unsafeUninitializedCapacity: n * n) { _, count in count = n * n }
+        var value = [Float](unsafeUninitializedCapacity: n * n) { _, count in count = n * n }
+        top.withBytes { bytes, stride in
             let gains = Self.whiteBalance(bytes, stride: stride, size: n)
-            return [Float](unsafeUninitializedCapacity: pixels) { hue, hueCount in
-                saturation = [Float](unsafeUninitializedCapacity: pixels) { saturation, saturationCount in
-                    value = [Float](unsafeUninitializedCapacity: pixels) { value, valueCount in
+            hue.withUnsafeMutableBufferPointer { hue in
+                saturation.withUnsafeMutableBufferPointer { saturation in
+                    value.withUnsafeMutableBufferPointer { value in
                         for row in 0..<n {
                             let line = bytes + row * stride
                             for column in 0..<n {
@@ -104,13 +105,11 @@ public struct TopView: Sendable {
                                 value[row * n + column] = v
                             }
                         }
-                        valueCount = pixels
                     }
-                    saturationCount = pixels
                 }
-                hueCount = pixels
             }
         }
+        self.hue = hue
         self.saturation = saturation
         self.value = value
     }
