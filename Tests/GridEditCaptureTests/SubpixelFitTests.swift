@@ -50,7 +50,8 @@ struct SubpixelFitTests {
         let n = TopView.size, ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
         let edges = PieceFinder.inwardEdges(template, placement)
         // The pixels the fit looks at (those whose centres lie within a pixel of the outline's bounding box).
-        guard let box = PieceFinder.coverageBox(template, placement, size: n) else { return 0 }
+        guard let box = PieceFinder.coverageBox(template.outline(cx: placement.cx, cy: placement.cy, degrees: placement.degrees), size: n)
+        else { return 0 }
         var plus = 0.0, minus = 0.0
         for row in box.rows {
             let y = top - (Double(row) + 0.5) / ppu
@@ -84,6 +85,45 @@ struct SubpixelFitTests {
                     let byPixel = Self.coverageByPixel(template, placement, slot: 0, owner: owner)
                     // The whole pixels are added as one count: the sums may differ in the last bits.
                     #expect(abs(fast - byPixel) <= 1e-9 * max(1, abs(byPixel)), "\(shape) \(flipped) \(placement): \(fast) against \(byPixel)")
+                }
+            }
+        }
+    }
+
+    @Test("a placed outline and its edges, kept in lanes instead of arrays, are the arrays' values to the bit")
+    func outlineLanesMatchArrays() {
+        var random = SplitMix64(seed: 3838)
+        func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * Double(random.next() >> 11) / Double(1 << 53) }
+        for shape in [TangramPiece.Shape.largeTriangle, .mediumTriangle, .smallTriangle, .square, .parallelogram] {
+            for flipped in [false, true] {
+                let template = ShapeTemplate(shape: shape, flipped: flipped)
+                for degrees in [0.0, 45, 90, 180, 315] + (0..<20).map({ _ in uniform(-30, 400) }) {
+                    let (cx, cy) = (uniform(-1, 9), uniform(-1, 9))
+                    let corners = template.vertices(cx: cx, cy: cy, degrees: degrees)
+                    let outline = template.outline(cx: cx, cy: cy, degrees: degrees)
+                    #expect(outline.count == corners.count)
+                    for (k, corner) in corners.enumerated() {
+                        #expect(outline.x[k] == corner.x && outline.y[k] == corner.y, "\(shape) corner \(k)")
+                    }
+                    let bounds = outline.bounds
+                    #expect(bounds.minX == corners.map(\.x).min()! && bounds.maxX == corners.map(\.x).max()!)
+                    #expect(bounds.minY == corners.map(\.y).min()! && bounds.maxY == corners.map(\.y).max()!)
+                    // The edges as the fit first worked them out, from the array of corners.
+                    let sign: Double = flipped ? -1 : 1
+                    let edges = PieceFinder.outlineEdges(template, outline)
+                    for k in corners.indices {
+                        let a = corners[k], b = corners[(k + 1) % corners.count]
+                        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                        #expect(edges.x[k] == a.x && edges.y[k] == a.y)
+                        #expect(edges.nx[k] == sign * -(b.y - a.y) / length && edges.ny[k] == sign * (b.x - a.x) / length, "\(shape) edge \(k)")
+                    }
+                    let (px, py) = (uniform(-1, 9), uniform(-1, 9))
+                    let inside = corners.indices.map { k -> Double in
+                        let a = corners[k], b = corners[(k + 1) % corners.count]
+                        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                        return sign * -(b.y - a.y) / length * (px - a.x) + sign * (b.x - a.x) / length * (py - a.y)
+                    }.min()!
+                    #expect(edges.inside(px, py) == inside)
                 }
             }
         }
