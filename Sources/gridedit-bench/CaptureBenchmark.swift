@@ -26,13 +26,18 @@ enum CaptureBenchmark {
             // Warm up (first-use allocations in OpenCV), then three passes over every frame.
             for frame in frames { _ = CapturedLayout.make(from: analyzer.analyze(frame), profile: profile) }
             var latencies: [Double] = []
+            // Each frame's fastest pass: on a shared machine, other work only ever adds time, so
+            // these show the pipeline's own cost (printed beside the plain figures, never instead).
+            var fastest = [Double](repeating: .infinity, count: frames.count)
             var recovered = 0
             let passes = ProcessInfo.processInfo.environment["GRIDEDIT_CAPTURE_PASSES"].flatMap(Int.init) ?? 3
             for _ in 0..<passes {
-                for frame in frames {
+                for (i, frame) in frames.enumerated() {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let layout = CapturedLayout.make(from: analyzer.analyze(frame), profile: profile)
-                    latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                    latencies.append(elapsed)
+                    fastest[i] = min(fastest[i], elapsed)
                     if case .success = layout { recovered += 1 }
                 }
             }
@@ -64,6 +69,9 @@ enum CaptureBenchmark {
             let mean = latencies.reduce(0, +) / Double(latencies.count)
             print(String(format: "  %4d×%-4d  %5.1f fps   latency median %5.1f ms, p95 %5.1f ms, max %5.1f ms   (%d frames, %d with a layout)",
                          width, height, 1000 / mean, percentile(latencies, 0.5), percentile(latencies, 0.95), latencies.last!, latencies.count, recovered))
+            fastest.sort()
+            print(String(format: "             each frame's fastest of %d passes: %5.1f fps, median %5.1f ms, p95 %5.1f ms   (goal: 120 fps at 720p; 60 fps, p95 < 25 ms at 1080p)",
+                         passes, 1000 * Double(fastest.count) / fastest.reduce(0, +), percentile(fastest, 0.5), percentile(fastest, 0.95)))
         }
     }
 
