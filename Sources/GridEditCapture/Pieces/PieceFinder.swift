@@ -42,8 +42,7 @@ public struct PieceFinder: Sendable {
     public func find(in labels: PixelLabels) -> (sightings: [ApproximatePose], failures: [Failure], fits: [PieceFit]) {
         let n = labels.size
         let ppu = TopView.pixelsPerUnit
-        var owner = [Int16](repeating: -2, count: n * n)  // -1 paper, -2 unknown, ≥ 0 a slot
-        for i in owner.indices where labels.labels[i] == PixelLabels.paper { owner[i] = -1 }
+        var owner = labels.labels.map { $0 == PixelLabels.paper ? Int16(-1) : -2 }  // -1 paper, -2 unknown, ≥ 0 a slot
         var slots: [Slot] = []
         var failures: [Failure] = []
         var splits: [(colour: Int, region: [Int32], pair: (TangramPiece, TangramPiece))] = []
@@ -105,13 +104,15 @@ public struct PieceFinder: Sendable {
                 for region in big.prefix(pieces.count) { slots.append(Slot(colour: k, pieces: pieces, pixels: region)) }
             }
         }
-        for (s, slot) in slots.enumerated() { for p in slot.pixels { owner[Int(p)] = Int16(s) } }
+        owner.withUnsafeMutableBufferPointer { owner in
+            for (s, slot) in slots.enumerated() { for p in slot.pixels { owner[Int(p)] = Int16(s) } }
+        }
         for split in splits {
             guard let parts = self.split(split.region, into: split.pair, owner: owner, size: n) else {
                 failures.append(.merged(classes[split.colour])); continue
             }
             for (piece, pixels) in [(split.pair.0, parts.first), (split.pair.1, parts.second)] {
-                for p in pixels { owner[Int(p)] = Int16(slots.count) }
+                owner.withUnsafeMutableBufferPointer { owner in for p in pixels { owner[Int(p)] = Int16(slots.count) } }
                 slots.append(Slot(colour: split.colour, pieces: [piece], pixels: pixels, splitLead: parts.lead))
             }
         }
@@ -443,11 +444,22 @@ public struct PieceFinder: Sendable {
     /// The piece's turn modulo 45°, in (−22.5°, 22.5°], from the slot's edge normals.
     static func edgeAngle(_ slot: Int16, pixels: [Int32], owner: [Int16], size n: Int) -> Double {
         var c = 0.0, s = 0.0
+        var pixelsToWeigh: [Int32] = []
         @inline(__always) func inside(_ r: Int, _ col: Int) -> Double {
             guard r >= 0, r < n, col >= 0, col < n else { return 0 }
             return owner[r * n + col] == slot ? 1 : 0
         }
-        for p in pixels {
+        owner.withUnsafeBufferPointer { o in
+            for p in pixels {
+                // Most of a slot's pixels lie inside it, all eight neighbours its own: no boundary.
+                let i = Int(p)
+                if i > n, i < n * (n - 1) - 1, i % n != 0, i % n != n - 1,
+                   o[i - n - 1] == slot, o[i - n] == slot, o[i - n + 1] == slot, o[i - 1] == slot,
+                   o[i + 1] == slot, o[i + n - 1] == slot, o[i + n] == slot, o[i + n + 1] == slot { continue }
+                pixelsToWeigh.append(p)
+            }
+        }
+        for p in pixelsToWeigh {
             let i = Int(p), row = i / n, column = i % n
             // Only boundary pixels, and not where the boundary is a hidden part.
             var boundary = false, nearUnknown = false

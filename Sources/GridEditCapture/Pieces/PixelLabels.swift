@@ -83,12 +83,14 @@ public struct PixelLabels: Sendable {
         // same hue as a piece stays unknown.
         let needed = colours.map { max(minSaturation, 0.5 * $0.saturation) }
         var labels = [UInt8](repeating: Self.unknown, count: view.size * view.size)
-        labels.withUnsafeMutableBufferPointer { labels in
-            for i in labels.indices {
-                let v = view.value[i], s = view.saturation[i]
-                if v < Self.darkValue { continue }
-                if s < Self.paperSaturation { labels[i] = Self.paper; continue }
-                labels[i] = hues.nearest(view.hue[i]) { s >= needed[$0] }
+        view.withChannels { hue, saturation, value in
+            labels.withUnsafeMutableBufferPointer { labels in
+                for i in labels.indices {
+                    let v = value[i], s = saturation[i]
+                    if v < Self.darkValue { continue }
+                    if s < Self.paperSaturation { labels[i] = Self.paper; continue }
+                    labels[i] = hues.nearest(hue[i]) { s >= needed[$0] }
+                }
             }
         }
         self.labels = labels
@@ -182,18 +184,29 @@ public struct PixelLabels: Sendable {
     /// The pixels of `label` 4-connected to `seeds` (which must have it), each marked in `visited`
     /// as it is reached: one region, or every one the seeds touch.
     func flood(from seeds: [Int], label: UInt8, visited: inout [Bool]) -> [Int32] {
+        let n = size
         var region: [Int32] = []
         var stack: [Int] = []
-        for seed in seeds where !visited[seed] {
-            visited[seed] = true
-            stack.append(seed)
-        }
-        while let i = stack.popLast() {
-            region.append(Int32(i))
-            forEachNeighbour(of: i) { j in
-                if !visited[j] && labels[j] == label {
-                    visited[j] = true
-                    stack.append(j)
+        labels.withUnsafeBufferPointer { labels in
+            visited.withUnsafeMutableBufferPointer { visited in
+                for seed in seeds where !visited[seed] {
+                    visited[seed] = true
+                    stack.append(seed)
+                }
+                @inline(__always) func reach(_ j: Int) {
+                    if !visited[j] && labels[j] == label {
+                        visited[j] = true
+                        stack.append(j)
+                    }
+                }
+                while let i = stack.popLast() {
+                    region.append(Int32(i))
+                    // The neighbours in ``forEachNeighbour(of:_:)``'s order.
+                    let row = i / n, column = i % n
+                    if column < n - 1 { reach(i + 1) }
+                    if column > 0 { reach(i - 1) }
+                    if row < n - 1 { reach(i + n) }
+                    if row > 0 { reach(i - n) }
                 }
             }
         }
@@ -222,10 +235,12 @@ public struct PixelLabels: Sendable {
         var count = [Int](repeating: 0, count: 360)
         var saturated: [Int32] = []  // the pixels counted, in order, for the second pass
         saturated.reserveCapacity(view.hue.count / 2)
-        count.withUnsafeMutableBufferPointer { count in
-            for i in view.hue.indices where view.value[i] >= darkValue && view.saturation[i] >= minSaturation {
-                count[min(359, Int(view.hue[i]))] += 1
-                saturated.append(Int32(i))
+        view.withChannels { hue, saturation, value in
+            count.withUnsafeMutableBufferPointer { count in
+                for i in hue.indices where value[i] >= darkValue && saturation[i] >= minSaturation {
+                    count[min(359, Int(hue[i]))] += 1
+                    saturated.append(Int32(i))
+                }
             }
         }
         func at(_ k: Int) -> Int { count[((k % 360) + 360) % 360] }

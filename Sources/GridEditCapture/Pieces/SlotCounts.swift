@@ -10,12 +10,14 @@ struct OwnerMap {
     init(_ owner: [Int16], size n: Int) {
         self.owner = owner
         self.size = n
-        var known = [Int32](repeating: 0, count: n * (n + 1))
+        // Every entry is written below, so the counts are not zeroed first.
+        var known = [Int32](unsafeUninitializedCapacity: n * (n + 1)) { _, count in count = n * (n + 1) }
         owner.withUnsafeBufferPointer { owner in
             known.withUnsafeMutableBufferPointer { known in
                 for row in 0..<n {
                     var k: Int32 = 0
                     let base = row * n, out = row * (n + 1)
+                    known[out] = 0
                     for column in 0..<n {
                         k &+= owner[base + column] != -2 ? 1 : 0
                         known[out + column + 1] = k

@@ -114,6 +114,17 @@ public struct TopView: Sendable {
         self.value = value
     }
 
+    /// Calls `body` with the hue, saturation and value of every pixel, as buffers (for loops over
+    /// all of them without an array's checks).
+    @inline(__always)
+    public func withChannels<R>(_ body: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) throws -> R) rethrows -> R {
+        try hue.withUnsafeBufferPointer { hue in
+            try saturation.withUnsafeBufferPointer { saturation in
+                try value.withUnsafeBufferPointer { value in try body(hue, saturation, value) }
+            }
+        }
+    }
+
     /// The white balance's chromaticity bin of a pixel's (red or blue, green) pair: index
     /// `first * 256 + green`, the bin of log(first / green), −1 outside the histogram. Worked out
     /// once for every pair (the same expression as before, so the same bins), instead of two
