@@ -148,21 +148,31 @@ public struct TopView: Sendable {
     /// grey" pixels instead fails in warm light, where the paper itself is far from grey.)
     static func whiteBalance(_ bytes: UnsafePointer<UInt8>, stride: Int, size n: Int) -> (r: Float, g: Float, b: Float) {
         let bins = whiteBalanceBins
-        let table = chromaticityBins
-        func bin(_ r: Int, _ g: Int, _ b: Int) -> (Int, Int)? {
-            guard max(r, g, b) >= 60 else { return nil }  // too dark to judge
-            let a = Int(table[r &* 256 &+ g]), c = Int(table[b &* 256 &+ g])
-            guard a >= 0, c >= 0 else { return nil }
-            return (a, c)
-        }
+        // Every other pixel of every other row; each one's bin (a · bins + c, or −1: too dark or
+        // outside the histogram) is kept for the second pass.
+        let side = (n + 1) / 2
         var histogram = [Int](repeating: 0, count: bins * bins)
-        histogram.withUnsafeMutableBufferPointer { histogram in
-            for row in Swift.stride(from: 0, to: n, by: 2) {
-                let line = bytes + row * stride
-                for column in Swift.stride(from: 0, to: n, by: 2) {
-                    if let (a, c) = bin(Int(line[3 * column + 2]), Int(line[3 * column + 1]), Int(line[3 * column])) {
-                        histogram[a * bins + c] += 1
+        let sampled = [Int32](unsafeUninitializedCapacity: side * side) { sampled, count in
+            chromaticityBins.withUnsafeBufferPointer { table in
+                histogram.withUnsafeMutableBufferPointer { histogram in
+                    var k = 0
+                    for row in Swift.stride(from: 0, to: n, by: 2) {
+                        let line = bytes + row * stride
+                        for column in Swift.stride(from: 0, to: n, by: 2) {
+                            let b = Int(line[3 * column]), g = Int(line[3 * column + 1]), r = Int(line[3 * column + 2])
+                            var bin: Int32 = -1
+                            if max(r, g, b) >= 60 {  // else too dark to judge
+                                let a = Int(table[r &* 256 &+ g]), c = Int(table[b &* 256 &+ g])
+                                if a >= 0, c >= 0 {
+                                    histogram[a * bins + c] += 1
+                                    bin = Int32(a * bins + c)
+                                }
+                            }
+                            sampled[k] = bin
+                            k += 1
+                        }
                     }
+                    count = k
                 }
             }
         }
@@ -177,12 +187,17 @@ public struct TopView: Sendable {
         }
         guard modeCount > 0 else { return (1, 1, 1) }
         var sum = (r: 0.0, g: 0.0, b: 0.0)
-        for row in Swift.stride(from: 0, to: n, by: 2) {
-            let line = bytes + row * stride
-            for column in Swift.stride(from: 0, to: n, by: 2) {
-                let b = Int(line[3 * column]), g = Int(line[3 * column + 1]), r = Int(line[3 * column + 2])
-                guard let (a, c) = bin(r, g, b), abs(a - mode.a) <= 1, abs(c - mode.c) <= 1 else { continue }
-                sum.r += Double(r); sum.g += Double(g); sum.b += Double(b)
+        sampled.withUnsafeBufferPointer { sampled in
+            var k = 0
+            for row in Swift.stride(from: 0, to: n, by: 2) {
+                let line = bytes + row * stride
+                for column in Swift.stride(from: 0, to: n, by: 2) {
+                    let bin = Int(sampled[k])
+                    k += 1
+                    guard bin >= 0, abs(bin / bins - mode.a) <= 1, abs(bin % bins - mode.c) <= 1 else { continue }
+                    let b = Int(line[3 * column]), g = Int(line[3 * column + 1]), r = Int(line[3 * column + 2])
+                    sum.r += Double(r); sum.g += Double(g); sum.b += Double(b)
+                }
             }
         }
         guard sum.r > 0, sum.g > 0, sum.b > 0 else { return (1, 1, 1) }
