@@ -60,16 +60,24 @@ public struct TopView: Sendable {
             }
             // `view.pixel` for every pixel, with the lens's Newton steps started from the ratio
             // the pixel before found (``RadialLens/seen(_:_:ratio:)``).
-            var mapX = [Float](repeating: 0, count: size * size), mapY = [Float](repeating: 0, count: size * size)
-            let h = view.unitsToPixels, lens = view.lens!
-            for row in 0..<size {
-                var ratio = 1.0
-                for column in 0..<size {
-                    let (x, y) = units(column: column, row: row)
-                    let straight = h.apply(x, y)
-                    let p = lens.seen(straight.x, straight.y, ratio: &ratio)
-                    mapX[row * size + column] = Float(p.x)
-                    mapY[row * size + column] = Float(p.y)
+            // The homography's entries as locals and the maps as buffers (the same arithmetic as
+            // `Homography.apply`, without an array read per pixel).
+            var mapX = [Float](unsafeUninitializedCapacity: size * size) { _, count in count = size * size }
+            var mapY = [Float](unsafeUninitializedCapacity: size * size) { _, count in count = size * size }
+            let e = view.unitsToPixels.entries, lens = view.lens!
+            let (e0, e1, e2, e3, e4, e5, e6, e7, e8) = (e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8])
+            mapX.withUnsafeMutableBufferPointer { mapX in
+                mapY.withUnsafeMutableBufferPointer { mapY in
+                    for row in 0..<size {
+                        var ratio = 1.0
+                        for column in 0..<size {
+                            let (x, y) = units(column: column, row: row)
+                            let w = e6 * x + e7 * y + e8
+                            let p = lens.seen((e0 * x + e1 * y + e2) / w, (e3 * x + e4 * y + e5) / w, ratio: &ratio)
+                            mapX[row * size + column] = Float(p.x)
+                            mapY[row * size + column] = Float(p.y)
+                        }
+                    }
                 }
             }
             frameToTopView = nil
