@@ -307,6 +307,7 @@ public struct PieceFinder: Sendable {
         let centre = (x: sx / Double(pixels.count), y: sy / Double(pixels.count))
         let fine = Self.edgeAngle(slot, pixels: pixels, owner: owner, size: n)
         let counts = SlotCounts(map, slot: slot, pixels: pixels)
+        let memo = FitMemo()
 
         // Starting points: the centroid for every turn and side. A partly hidden piece's visible
         // centroid is off its true centre, so then the outline also starts shifted towards the
@@ -329,7 +330,7 @@ public struct PieceFinder: Sendable {
                     for offset in offsets {
                         let placement = Placement(cx: centre.x + offset.0, cy: centre.y + offset.1, degrees: angle + Double(45 * k))
                         starts.append(Fit(template: template, placement: placement,
-                                          score: Self.score(template, placement, slotCount: pixels.count, counts: counts)))
+                                          score: memo.score(template, placement, slotCount: pixels.count, counts: counts)))
                     }
                 }
             }
@@ -337,20 +338,20 @@ public struct PieceFinder: Sendable {
         starts.sort { $0.score > $1.score }
         // The best start is refined (and for a hidden piece the next few too); so is the best start
         // that lies another way (another turn or side), so that the fit knows its nearest rival.
-        var climbed = [climb(starts[0], pixelCount: pixels.count, counts: counts, coarse: hidden)]
+        var climbed = [climb(starts[0], pixelCount: pixels.count, counts: counts, coarse: hidden, memo: memo)]
         for start in starts.dropFirst().prefix(hidden ? 3 : 0) {
-            climbed.append(climb(start, pixelCount: pixels.count, counts: counts, coarse: hidden))
+            climbed.append(climb(start, pixelCount: pixels.count, counts: counts, coarse: hidden, memo: memo))
         }
         let first = climbed.max { $0.score < $1.score }!
         if let rival = starts.first(where: { !Self.sameWay($0, first, shape: shape) }) {
-            climbed.append(climb(rival, pixelCount: pixels.count, counts: counts, coarse: hidden))
+            climbed.append(climb(rival, pixelCount: pixels.count, counts: counts, coarse: hidden, memo: memo))
         }
         let best = climbed.max { $0.score < $1.score }!
         // The rival: the best refined fit that puts the piece elsewhere (another turn or side, or
         // its middle more than a quarter unit away), which a wrong pose would be.
         let rival = climbed.filter { !Self.sameWay($0, best, shape: shape) || Self.distance($0.placement, best.placement) > 0.25 }
             .max { $0.score < $1.score }
-        let refined = refineSubpixel(best, pixelCount: pixels.count, counts: counts)
+        let refined = refineSubpixel(best, pixelCount: pixels.count, counts: counts, memo: memo)
         let (template, placement, score) = (refined.template, refined.placement, refined.score)
         let expected = template.area * ppu * ppu
         let hiddenInside = Self.unknownInside(template, placement, owner: owner, size: n)
@@ -401,7 +402,7 @@ public struct PieceFinder: Sendable {
 
     /// Hill climbing on position and angle from a start: coarse steps first when a hidden part
     /// lets the outline slide into the unknown.
-    func climb(_ start: Fit, pixelCount: Int, counts: SlotCounts, coarse: Bool) -> Fit {
+    func climb(_ start: Fit, pixelCount: Int, counts: SlotCounts, coarse: Bool, memo: FitMemo = FitMemo()) -> Fit {
         let ppu = TopView.pixelsPerUnit
         var fit = start
         let step45 = 45 * (start.placement.degrees / 45).rounded()
@@ -420,7 +421,7 @@ public struct PieceFinder: Sendable {
                     // so it stays within 22.5° of its 45° step (else a rival could climb into the
                     // best's way, and with no rival left the lead would look clear).
                     guard abs(trial.degrees - step45) < 22.5 else { continue }
-                    let score = Self.score(fit.template, trial, slotCount: pixelCount, counts: counts)
+                    let score = memo.score(fit.template, trial, slotCount: pixelCount, counts: counts)
                     if score > fit.score { (fit.placement, fit.score, improved) = (trial, score, true) }
                 }
             }
