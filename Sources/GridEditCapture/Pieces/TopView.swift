@@ -102,15 +102,35 @@ public struct TopView: Sendable {
             hue.withUnsafeMutableBufferPointer { hue in
                 saturation.withUnsafeMutableBufferPointer { saturation in
                     value.withUnsafeMutableBufferPointer { value in
+                        // A row's channels, white-balanced, then eight pixels at a time through the
+                        // lane form of `hsv` (the same arithmetic lane by lane), the rest one by one.
+                        let rowRGB = UnsafeMutablePointer<Float>.allocate(capacity: 3 * n)
+                        defer { rowRGB.deallocate() }
+                        let rs = rowRGB, gs = rowRGB + n, bs = rowRGB + 2 * n
                         for row in 0..<n {
                             let line = bytes + row * stride
                             for column in 0..<n {
-                                let b = Float(line[3 * column]) * gains.b, g = Float(line[3 * column + 1]) * gains.g
-                                let r = Float(line[3 * column + 2]) * gains.r
+                                bs[column] = Float(line[3 * column]) * gains.b
+                                gs[column] = Float(line[3 * column + 1]) * gains.g
+                                rs[column] = Float(line[3 * column + 2]) * gains.r
+                            }
+                            let out = row * n
+                            var column = 0
+                            while column + 8 <= n {
+                                let r = UnsafeRawPointer(rs + column).loadUnaligned(as: SIMD8<Float>.self)
+                                let g = UnsafeRawPointer(gs + column).loadUnaligned(as: SIMD8<Float>.self)
+                                let b = UnsafeRawPointer(bs + column).loadUnaligned(as: SIMD8<Float>.self)
                                 let (h, s, v) = Self.hsv(r, g, b)
-                                hue[row * n + column] = h
-                                saturation[row * n + column] = s
-                                value[row * n + column] = v
+                                UnsafeMutableRawPointer(hue.baseAddress! + out + column).storeBytes(of: h, as: SIMD8<Float>.self)
+                                UnsafeMutableRawPointer(saturation.baseAddress! + out + column).storeBytes(of: s, as: SIMD8<Float>.self)
+                                UnsafeMutableRawPointer(value.baseAddress! + out + column).storeBytes(of: v, as: SIMD8<Float>.self)
+                                column += 8
+                            }
+                            for column in column..<n {
+                                let (h, s, v) = Self.hsv(rs[column], gs[column], bs[column])
+                                hue[out + column] = h
+                                saturation[out + column] = s
+                                value[out + column] = v
                             }
                         }
                     }
@@ -211,6 +231,26 @@ public struct TopView: Sendable {
         guard sum.r > 0, sum.g > 0, sum.b > 0 else { return (1, 1, 1) }
         let grey = (sum.r + sum.g + sum.b) / 3
         return (Float(grey / sum.r), Float(grey / sum.g), Float(grey / sum.b))
+    }
+
+    /// ``hsv(_:_:_:)`` of eight pixels: every branch worked out and the scalar one's result picked
+    /// lane by lane, so each lane gets the same value to the bit (`TopViewTests`).
+    @inline(__always)
+    static func hsv(_ r: SIMD8<Float>, _ g: SIMD8<Float>, _ b: SIMD8<Float>) -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
+        // max(r, g, b) and min(r, g, b) as Swift's max and min pick them.
+        let rg = r.replacing(with: g, where: g .>= r), high = rg.replacing(with: b, where: b .>= rg)
+        let rgLow = r.replacing(with: g, where: g .< r), low = rgLow.replacing(with: b, where: b .< rgLow)
+        let dark = high .<= 0
+        let delta = high - low
+        let s = (delta / high).replacing(with: 0, where: dark)
+        var h = 60 * ((r - g) / delta + 4)
+        h.replace(with: 60 * ((b - r) / delta + 2), where: high .== g)
+        h.replace(with: 60 * ((g - b) / delta), where: high .== r)
+        h.replace(with: h + 360, where: h .< 0)
+        h.replace(with: 0, where: .!(delta .> 0) .| dark)
+        let scaled = high / 255
+        let v = SIMD8<Float>(repeating: 1).replacing(with: scaled, where: scaled .< 1).replacing(with: 0, where: dark)
+        return (h, s, v)
     }
 
     /// Hue in degrees [0, 360), saturation and value in [0, 1], from channels in 0…255 (gains may

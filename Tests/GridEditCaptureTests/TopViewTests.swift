@@ -1,0 +1,44 @@
+import GridEditCore
+import Testing
+@testable import GridEditCapture
+
+/// The top view converts eight pixels at a time; every pixel must get what the one-pixel
+/// conversion gives it, to the bit, or the fits downstream would move.
+@Suite("Top view colour conversion")
+struct TopViewTests {
+    @Test("eight pixels at a time give each pixel the one-pixel conversion's hue, saturation and value to the bit")
+    func lanesMatchOnePixel() {
+        var random = SplitMix64(seed: 3801)
+        // Channel values as the top view makes them: a byte times a white-balance gain.
+        let levels: [Float] = [0, 1, 2, 59, 60, 61, 127, 128, 200, 254, 255]
+        var triples: [(Float, Float, Float)] = []
+        for r in levels { for g in levels { for b in levels { triples.append((r, g, b)) } } }
+        for _ in 0..<100_000 {
+            func channel() -> Float {
+                let byte = Float(random.next() % 256), gain = 0.5 + Float(random.next() % 1000) / 666
+                return byte * gain
+            }
+            let r = channel()
+            // Ties between channels pick the branch by order: make some.
+            switch random.next() % 4 {
+            case 0: triples.append((r, r, channel()))
+            case 1: triples.append((r, channel(), r))
+            default: triples.append((r, channel(), channel()))
+            }
+        }
+        var mismatches = 0
+        for start in stride(from: 0, to: triples.count - 7, by: 8) {
+            var r = SIMD8<Float>(), g = SIMD8<Float>(), b = SIMD8<Float>()
+            for k in 0..<8 { (r[k], g[k], b[k]) = triples[start + k] }
+            let (h, s, v) = TopView.hsv(r, g, b)
+            for k in 0..<8 {
+                let one = TopView.hsv(r[k], g[k], b[k])
+                if h[k].bitPattern != one.0.bitPattern || s[k].bitPattern != one.1.bitPattern || v[k].bitPattern != one.2.bitPattern {
+                    mismatches += 1
+                    if mismatches <= 5 { Issue.record("(\(r[k]), \(g[k]), \(b[k])): lanes \((h[k], s[k], v[k])), one pixel \(one)") }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+}
