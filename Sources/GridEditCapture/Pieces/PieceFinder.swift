@@ -272,14 +272,23 @@ public struct PieceFinder: Sendable {
     }
 
     /// 4-connected regions of each colour, as pixel index lists.
+    /// Each region is ``PixelLabels/flood(from:label:visited:)`` from its first pixel, with one
+    /// stack for them all: noise leaves hundreds of specks a frame, each a region.
     static func regions(_ labels: PixelLabels) -> [Int: [[Int32]]] {
         let n = labels.size
         var visited = [Bool](repeating: false, count: n * n)
         var result: [Int: [[Int32]]] = [:]
-        for start in 0..<(n * n) where !visited[start] {
-            let label = labels.labels[start]
-            guard label < PixelLabels.paper else { continue }
-            result[Int(label), default: []].append(labels.flood(from: [start], label: label, visited: &visited))
+        var stack: [Int] = []
+        stack.reserveCapacity(4096)
+        labels.labels.withUnsafeBufferPointer { buffer in
+            visited.withUnsafeMutableBufferPointer { visited in
+                for start in 0..<(n * n) where !visited[start] {
+                    let label = buffer[start]
+                    guard label < PixelLabels.paper else { continue }
+                    result[Int(label), default: []].append(
+                        PixelLabels.flood(from: CollectionOfOne(start), label: label, labels: buffer, size: n, visited: visited, stack: &stack))
+                }
+            }
         }
         return result
     }

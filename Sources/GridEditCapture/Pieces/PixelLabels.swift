@@ -184,31 +184,38 @@ public struct PixelLabels: Sendable {
     /// The pixels of `label` 4-connected to `seeds` (which must have it), each marked in `visited`
     /// as it is reached: one region, or every one the seeds touch.
     func flood(from seeds: [Int], label: UInt8, visited: inout [Bool]) -> [Int32] {
-        let n = size
-        var region: [Int32] = []
         var stack: [Int] = []
-        labels.withUnsafeBufferPointer { labels in
+        return labels.withUnsafeBufferPointer { labels in
             visited.withUnsafeMutableBufferPointer { visited in
-                for seed in seeds where !visited[seed] {
-                    visited[seed] = true
-                    stack.append(seed)
-                }
-                @inline(__always) func reach(_ j: Int) {
-                    if !visited[j] && labels[j] == label {
-                        visited[j] = true
-                        stack.append(j)
-                    }
-                }
-                while let i = stack.popLast() {
-                    region.append(Int32(i))
-                    // The neighbours in ``forEachNeighbour(of:_:)``'s order.
-                    let row = i / n, column = i % n
-                    if column < n - 1 { reach(i + 1) }
-                    if column > 0 { reach(i - 1) }
-                    if row < n - 1 { reach(i + n) }
-                    if row > 0 { reach(i - n) }
-                }
+                Self.flood(from: seeds, label: label, labels: labels, size: size, visited: visited, stack: &stack)
             }
+        }
+    }
+
+    /// ``flood(from:label:visited:)`` on buffers, with a stack the caller may keep for the next
+    /// flood (it is left empty): ``PieceFinder/regions(_:)`` floods every speck of a frame.
+    @inline(__always)
+    static func flood(from seeds: some Sequence<Int>, label: UInt8, labels: UnsafeBufferPointer<UInt8>, size n: Int,
+                      visited: UnsafeMutableBufferPointer<Bool>, stack: inout [Int]) -> [Int32] {
+        var region: [Int32] = []
+        for seed in seeds where !visited[seed] {
+            visited[seed] = true
+            stack.append(seed)
+        }
+        @inline(__always) func reach(_ j: Int) {
+            if !visited[j] && labels[j] == label {
+                visited[j] = true
+                stack.append(j)
+            }
+        }
+        while let i = stack.popLast() {
+            region.append(Int32(i))
+            // The neighbours in ``forEachNeighbour(of:_:)``'s order.
+            let row = i / n, column = i % n
+            if column < n - 1 { reach(i + 1) }
+            if column > 0 { reach(i - 1) }
+            if row < n - 1 { reach(i + n) }
+            if row > 0 { reach(i - n) }
         }
         return region
     }
