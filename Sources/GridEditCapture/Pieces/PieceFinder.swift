@@ -530,8 +530,9 @@ public struct PieceFinder: Sendable {
         let lastRow = min(n - 1, Int(((top - b.minY) * ppu - 0.5).rounded(.down)))
         guard firstRow <= lastRow else { return -slotCount }
         var plus = 0, minus = 0
+        let rowCentres = TopView.rowCentres
         for row in firstRow...lastRow {
-            let y = top - (Double(row) + 0.5) / ppu
+            let y = rowCentres[row]  // top − (row + 0.5) / ppu
             var low = Double.infinity, high = -Double.infinity
             for k in 0..<polygon.count {
                 let j = polygon.next(k)

@@ -52,7 +52,7 @@ extension PieceFinder {
     /// the outline covers (up to the slot's size, which is the same for every placement).
     static func coverageScore(_ template: ShapeTemplate, _ placement: Placement, counts: SlotCounts) -> Double {
         let n = counts.size, slot = counts.slot
-        let ppu = TopView.pixelsPerUnit, margin = TopView.margin, top = MatLayout.playSize + margin
+        let ppu = TopView.pixelsPerUnit, margin = TopView.margin
         let polygon = template.outline(cx: placement.cx, cy: placement.cy, degrees: placement.degrees)
         let edges = outlineEdges(template, polygon)
         guard let box = coverageBox(polygon, size: n) else { return 0 }
@@ -63,7 +63,9 @@ extension PieceFinder {
         // units keeps rounding on the safe side: every pixel gets the share it would get worked
         // out on its own.)
         let whole = 0.5 / ppu + 1e-9, none = -0.5 / ppu - 1e-9
-        @inline(__always) func x(_ column: Int) -> Double { (Double(column) + 0.5) / ppu - margin }
+        // Pixel centres from tables (the same numbers as `(column + 0.5) / ppu - margin`).
+        let columnCentres = TopView.columnCentres, rowCentres = TopView.rowCentres
+        @inline(__always) func x(_ column: Int) -> Double { columnCentres[column] }
         // The first column of the box whose centre lies at `bound` or right of it.
         func firstColumn(from bound: Double) -> Int {
             if bound <= x(box.columns.lowerBound) { return box.columns.lowerBound }
@@ -85,7 +87,7 @@ extension PieceFinder {
         var plus = 0.0, minus = 0.0
         counts.owner.withUnsafeBufferPointer { owner in
             for row in box.rows {
-                let y = top - (Double(row) + 0.5) / ppu
+                let y = rowCentres[row]
                 var wholeFrom = -Double.infinity, wholeTo = Double.infinity, someFrom = -Double.infinity, someTo = Double.infinity
                 for k in 0..<edges.count {
                     let ex = edges.x[k], ey = edges.y[k], nx = edges.nx[k], ny = edges.ny[k]

@@ -33,6 +33,11 @@ public struct TopView: Sendable {
         ((Double(column) + 0.5) / pixelsPerUnit - margin, MatLayout.playSize + margin - (Double(row) + 0.5) / pixelsPerUnit)
     }
 
+    /// ``units(column:row:)``'s x of every column and y of every row, worked out once: the fits
+    /// read them for every row of every placement they score.
+    static let columnCentres: [Double] = (0..<size).map { units(column: $0, row: 0).x }
+    static let rowCentres: [Double] = (0..<size).map { units(column: 0, row: $0).y }
+
     /// Warps `frame` through `view` and converts it, or nil when OpenCV refuses the warp.
     public init?(frame: VisionImage, view: MatView) {
         guard let warp = Warp(view: view) else { return nil }
