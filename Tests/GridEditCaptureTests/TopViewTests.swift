@@ -41,4 +41,21 @@ struct TopViewTests {
         }
         #expect(mismatches == 0)
     }
+
+    @Test("the lens map's points, by the ratio's equation, are the lens's seen points to a billionth of a pixel", arguments: [(1280, 720), (1920, 1080)])
+    func lensMapMatchesSeen(width: Int, height: Int) {
+        for k in [-0.3, -0.05, 0, 0.02, 0.08, 0.3] {
+            let lens = RadialLens(width: width, height: height, k: k)
+            var worst = 0.0
+            for y in stride(from: -40.0, through: Double(height) + 40, by: 7.3) {
+                var ratio = 1.0  // carried along the row, as the map does
+                for x in stride(from: -40.0, through: Double(width) + 40, by: 3.1) {
+                    let fast = lens.seenForMap(x, y, ratio: &ratio), exact = lens.seen(x, y)
+                    worst = max(worst, abs(fast.x - exact.x), abs(fast.y - exact.y))
+                }
+            }
+            #expect(worst < 1e-9, "k \(k): \(worst) pixels apart")
+        }
+    }
 }
+

@@ -64,7 +64,7 @@ public struct TopView: Sendable {
                 return
             }
             // `view.pixel` for every pixel, with the lens's Newton steps started from the ratio
-            // the pixel before found (``RadialLens/seen(_:_:ratio:)``).
+            // the pixel before found (``RadialLens/seenForMap(_:_:ratio:)``).
             // The homography's entries as locals and the maps as buffers (the same arithmetic as
             // `Homography.apply`, without an array read per pixel).
             var mapX = [Float](unsafeUninitializedCapacity: size * size) { _, count in count = size * size }
@@ -78,7 +78,7 @@ public struct TopView: Sendable {
                         for column in 0..<size {
                             let (x, y) = units(column: column, row: row)
                             let w = e6 * x + e7 * y + e8
-                            let p = lens.seen((e0 * x + e1 * y + e2) / w, (e3 * x + e4 * y + e5) / w, ratio: &ratio)
+                            let p = lens.seenForMap((e0 * x + e1 * y + e2) / w, (e3 * x + e4 * y + e5) / w, ratio: &ratio)
                             mapX[row * size + column] = Float(p.x)
                             mapY[row * size + column] = Float(p.y)
                         }
