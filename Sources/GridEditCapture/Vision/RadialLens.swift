@@ -79,14 +79,17 @@ public struct RadialLens: Sendable, Hashable {
         let u = k * (ox * ox + oy * oy) / (radius * radius)  // k s²
         guard u != 0 else { return (x, y) }
         var t = ratio > 0.5 && ratio < 2 ? ratio : 1
+        var converged = false
         for _ in 0..<8 {
             let slope = 1 + 3 * u * t * t
             guard slope > 0.1 else { break }
             let step = (t * (1 + u * t * t) - 1) / slope
             t -= step
-            if abs(step) < 1e-10 { break }
+            if abs(step) < 1e-10 { converged = true; break }
         }
-        ratio = t
+        // Where a strong pincushion (k < 0) sees no point, the next point starts afresh rather
+        // than from this one's meaningless ratio (which could lead it to the equation's other root).
+        ratio = converged ? t : 1
         return (centreX + ox * t, centreY + oy * t)
     }
 
