@@ -8,9 +8,25 @@ import SyntheticFrames
 
 /// Camera capture on one core (OpenCV's threads off): synthetic frames (mat, pieces, perspective,
 /// blur, noise, uneven light, a hand two times in three) at 1280×720 and 1920×1080, then
-/// photograph-like ones (a lens besides), all rendered before the clock starts. Per frame: markers, perspective, top view, colours, piece fits and the
-/// snap to exact poses, which is everything `gridedit capture` does with a frame.
+/// photograph-like ones (a lens besides), all rendered before the clock starts. Per frame:
+/// markers, perspective, top view, colours, piece fits and the snap to exact poses, which is
+/// everything `gridedit capture` does with a frame.
 enum CaptureBenchmark {
+    /// The rendered frame of capture-speed's scene `seed` (`CaptureDigest` reads the same ones).
+    static func renderedFrame(seed: UInt64, width: Int, height: Int) throws -> VisionImage {
+        let rendered = try SyntheticFrames.render(try Scene.random(seed: 1000 + seed, width: width, height: height))
+        guard let image = VisionImage.copying(rendered.image) else { throw BenchmarkError("cannot copy a frame") }
+        return image
+    }
+
+    /// A photograph-like scene's frame (Sources/Support/PhotoFrames).
+    static func photoFrame(_ scene: PhotoScene) throws -> VisionImage {
+        let frame = try PhotoFrames.render(scene)
+        defer { gev_image_free(frame) }
+        guard let image = VisionImage.copying(frame) else { throw BenchmarkError("cannot copy a frame") }
+        return image
+    }
+
     static func run() throws {
         gev_set_threads(1)
         print("capture: per-frame pipeline on 1 core (markers → perspective → top view → fits → exact snap)")
@@ -24,18 +40,14 @@ enum CaptureBenchmark {
             var frames: [VisionImage] = []
             for seed in 0..<UInt64(scenes) {
                 if kind == "rendered" {
-                    let rendered = try SyntheticFrames.render(try Scene.random(seed: 1000 + seed, width: width, height: height))
-                    frames.append(VisionImage.copying(rendered.image)!)
+                    frames.append(try renderedFrame(seed: seed, width: width, height: height))
                 } else {
                     var scene = PhotoScene.random(seed: seed)
                     (scene.width, scene.height) = (width, height)
-                    let frame = try PhotoFrames.render(scene)
-                    defer { gev_image_free(frame) }
-                    guard let image = VisionImage.copying(frame) else { throw BenchmarkError("cannot copy a frame") }
-                    frames.append(image)
+                    frames.append(try photoFrame(scene))
                 }
             }
-            // Warm up (first-use allocations in OpenCV), then three passes over every frame.
+            // Warm up (first-use allocations in OpenCV), then `passes` passes over every frame.
             for frame in frames { _ = CapturedLayout.make(from: analyzer.analyze(frame), profile: profile) }
             var latencies: [Double] = []
             // Each frame's fastest pass: on a shared machine, other work only ever adds time, so

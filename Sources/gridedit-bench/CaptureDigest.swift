@@ -20,22 +20,13 @@ enum CaptureDigest {
         for (width, height) in [(1280, 720), (1920, 1080)] {
             for seed in 0..<UInt64(24) {
                 names.append("synthetic \(width)×\(height) seed \(1000 + seed)")
-                make.append {
-                    let rendered = try SyntheticFrames.render(try Scene.random(seed: 1000 + seed, width: width, height: height))
-                    guard let image = VisionImage.copying(rendered.image) else { throw BenchmarkError("cannot copy a frame") }
-                    return image
-                }
+                make.append { try CaptureBenchmark.renderedFrame(seed: seed, width: width, height: height) }
             }
         }
         let photos = ProcessInfo.processInfo.environment["GRIDEDIT_DIGEST_PHOTOS"].flatMap(Int.init) ?? 300
         for seed in 0..<UInt64(photos) {
             names.append("photo seed \(seed)")
-            make.append {
-                let frame = try PhotoFrames.render(PhotoScene.random(seed: seed))
-                defer { gev_image_free(frame) }
-                guard let image = VisionImage.copying(frame) else { throw BenchmarkError("cannot copy a frame") }
-                return image
-            }
+            make.append { try CaptureBenchmark.photoFrame(PhotoScene.random(seed: seed)) }
         }
         let (allNames, allMakers) = (names, make)
         let lines = parallelMap(allMakers.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { i -> String in
