@@ -116,14 +116,18 @@ extension ContactSearch {
         // wrong contacts among the plausible ones (a corner near, not at, a corner) would spoil
         // every set the ordered search above reaches within its budget.
         var random = SplitMix64(seed: 0x5EED)
+        var drawn: Set<[Int]> = []
         for _ in 0..<Self.randomSets where !done {
             let keys = equations.map { e in (Double(random.next() >> 11) / Double(1 << 53)) * (1 + e.residual / 0.05) }
             var set = Basis(columns: unknowns)
             var picked: [Equation] = []
+            var pickedIndices: [Int] = []
             for i in equations.indices.sorted(by: { keys[$0] < keys[$1] }) where picked.count < unknowns {
-                if set.add(row(equations[i])) { picked.append(equations[i]) }
+                if set.add(row(equations[i])) { picked.append(equations[i]); pickedIndices.append(i) }
             }
-            guard picked.count == unknowns, let moves = solve(picked) else { continue }
+            pickedIndices.sort()
+            // A set drawn before gives the same moves, which `consider` has seen.
+            guard picked.count == unknowns, drawn.insert(pickedIndices).inserted, let moves = solve(picked) else { continue }
             done = consider(moves)
         }
         return best
@@ -191,22 +195,23 @@ extension ContactSearch {
     func solve(_ equations: [Equation]) -> [Vector]? {
         let n = equations.count
         let first = settledMoves[0]
-        var matrix = [[Int]](repeating: [Int](repeating: 0, count: n), count: n)
-        var values: [ZSqrt2] = []
+        var matrix = [Int](repeating: 0, count: n * n)
+        var rational: [Int] = [], irrational: [Int] = []
         for (r, e) in equations.enumerated() {
             var value = e.value
             let normalMove = first.x.times(e.normal[0]) + first.y.times(e.normal[1])
-            if e.a > 0 { matrix[r][2 * (e.a - 1)] += e.normal[0]; matrix[r][2 * (e.a - 1) + 1] += e.normal[1] } else { value -= normalMove }
-            if e.b > 0 { matrix[r][2 * (e.b - 1)] -= e.normal[0]; matrix[r][2 * (e.b - 1) + 1] -= e.normal[1] } else { value += normalMove }
-            values.append(value.numerator)
+            if e.a > 0 { matrix[r * n + 2 * (e.a - 1)] += e.normal[0]; matrix[r * n + 2 * (e.a - 1) + 1] += e.normal[1] } else { value -= normalMove }
+            if e.b > 0 { matrix[r * n + 2 * (e.b - 1)] -= e.normal[0]; matrix[r * n + 2 * (e.b - 1) + 1] -= e.normal[1] } else { value += normalMove }
+            rational.append(value.numerator.a)
+            irrational.append(value.numerator.b)
         }
-        guard let (adjugate, determinant) = IntegerMatrix.adjugate(matrix), determinant != 0 else { return nil }
+        // The value parts a + b√2 are solved as two integer right-hand sides.
+        guard let (scaled, determinant) = IntegerMatrix.solve(matrix, size: n, rightHandSides: [rational, irrational]) else { return nil }
         var unknowns: [Exact] = []
         for j in 0..<n {
-            var sum = ZSqrt2.zero
-            for i in 0..<n where adjugate[j][i] != 0 { sum += values[i] * ZSqrt2(adjugate[j][i]) }
-            guard sum.a % determinant == 0, sum.b % determinant == 0 else { return nil }
-            unknowns.append(Exact(numerator: ZSqrt2(sum.a / determinant, sum.b / determinant)))
+            let (a, b) = (scaled[0][j], scaled[1][j])
+            guard a % determinant == 0, b % determinant == 0 else { return nil }
+            unknowns.append(Exact(numerator: ZSqrt2(a / determinant, b / determinant)))
         }
         var moves = [first]
         for d in 1..<clusters.count { moves.append(Vector(unknowns[2 * (d - 1)], unknowns[2 * (d - 1) + 1])) }
@@ -218,22 +223,20 @@ extension ContactSearch {
 /// rows hold small integers, so a pivot is either clearly zero or not).
 struct Basis {
     var columns: Int
-    private var rows: [[Double]] = []
+    /// The reduced rows, one after another.
+    private var rows: [Double] = []
     private var pivots: [Int] = []
 
     init(columns: Int) { self.columns = columns }
 
     mutating func add(_ row: [Double]) -> Bool {
         var r = row
-        for (k, basisRow) in rows.enumerated() {
-            let p = pivots[k]
-            if r[p] != 0 {
-                let f = r[p] / basisRow[p]
-                for c in 0..<columns { r[c] -= f * basisRow[c] }
-            }
+        for (k, p) in pivots.enumerated() where r[p] != 0 {
+            let f = r[p] / rows[k * columns + p]
+            for c in 0..<columns { r[c] -= f * rows[k * columns + c] }
         }
         guard let pivot = r.indices.max(by: { abs(r[$0]) < abs(r[$1]) }), abs(r[pivot]) > 1e-9 else { return false }
-        rows.append(r)
+        rows.append(contentsOf: r)
         pivots.append(pivot)
         return true
     }
@@ -241,40 +244,52 @@ struct Basis {
 
 /// Exact integer linear algebra for small square matrices.
 enum IntegerMatrix {
-    /// The adjugate and the determinant (so the inverse is adjugate / determinant), by
-    /// fraction-free elimination on the matrix beside the identity; nil when singular.
-    static func adjugate(_ m: [[Int]]) -> ([[Int]], Int)? {
-        let n = m.count
-        // Bareiss on [M | I]: after it, the left is upper triangular with det(M) in the corner,
-        // and back substitution over the integers gives det(M)·M⁻¹.
-        var a = m.enumerated().map { i, row in row + (0..<n).map { $0 == i ? 1 : 0 } }
-        var previous = 1
-        for k in 0..<n {
-            if a[k][k] == 0 {
-                guard let swap = ((k + 1)..<n).first(where: { a[$0][k] != 0 }) else { return nil }
-                a.swapAt(k, swap)
-                // A row swap flips the sign of the determinant; negate the row back to keep it.
-                a[k] = a[k].map { -$0 }
-            }
-            for i in (k + 1)..<n {
-                for j in (k + 1)..<(2 * n) { a[i][j] = (a[k][k] * a[i][j] - a[i][k] * a[k][j]) / previous }
-                a[i][k] = 0
-            }
-            previous = a[k][k]
+    /// det(M)·M⁻¹·v for each right-hand side v (integers, exactly), and det(M), by fraction-free
+    /// (Bareiss) elimination on M beside the right-hand sides and back substitution over the
+    /// integers; nil when M is singular. `m` holds the rows of the `size`×`size` matrix one after
+    /// another.
+    static func solve(_ m: [Int], size n: Int, rightHandSides: [[Int]]) -> (scaled: [[Int]], determinant: Int)? {
+        precondition(m.count == n * n && rightHandSides.allSatisfy { $0.count == n })
+        let width = n + rightHandSides.count
+        // [M | v…], row after row.
+        var a = [Int](repeating: 0, count: n * width)
+        for i in 0..<n {
+            for j in 0..<n { a[i * width + j] = m[i * n + j] }
+            for (c, v) in rightHandSides.enumerated() { a[i * width + n + c] = v[i] }
         }
-        let determinant = a[n - 1][n - 1]
-        guard determinant != 0 else { return nil }
-        // Solve U · X = R (R the right half) for X = det · M⁻¹, exactly: each entry is an integer.
-        var result = [[Int]](repeating: [Int](repeating: 0, count: n), count: n)
-        for column in 0..<n {
-            var x = [Int](repeating: 0, count: n)
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                var s = determinant * a[i][n + column]
-                for j in (i + 1)..<n { s -= a[i][j] * x[j] }
-                x[i] = s / a[i][i]
+        return a.withUnsafeMutableBufferPointer { a -> (scaled: [[Int]], determinant: Int)? in
+            // Bareiss: after it, the left is upper triangular with det(M) in the corner, and every
+            // entry is a minor of [M | v…], so each division below is exact.
+            var previous = 1
+            for k in 0..<n {
+                if a[k * width + k] == 0 {
+                    guard let swap = ((k + 1)..<n).first(where: { a[$0 * width + k] != 0 }) else { return nil }
+                    // A row swap flips the sign of the determinant; negate the row to keep it.
+                    for j in 0..<width { (a[k * width + j], a[swap * width + j]) = (-a[swap * width + j], a[k * width + j]) }
+                }
+                let pivot = a[k * width + k]
+                for i in (k + 1)..<n {
+                    let factor = a[i * width + k]
+                    for j in (k + 1)..<width { a[i * width + j] = (pivot * a[i * width + j] - factor * a[k * width + j]) / previous }
+                    a[i * width + k] = 0
+                }
+                previous = pivot
             }
-            for i in 0..<n { result[i][column] = x[i] }
+            let determinant = a[(n - 1) * width + n - 1]
+            guard determinant != 0 else { return nil }
+            // U · x = det · (the eliminated right-hand side): x = det · M⁻¹ · v is an integer
+            // vector, so each division is exact.
+            var scaled: [[Int]] = []
+            for c in 0..<rightHandSides.count {
+                var x = [Int](repeating: 0, count: n)
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    var s = determinant * a[i * width + n + c]
+                    for j in (i + 1)..<n { s -= a[i * width + j] * x[j] }
+                    x[i] = s / a[i * width + i]
+                }
+                scaled.append(x)
+            }
+            return (scaled, determinant)
         }
-        return (result, determinant)
     }
 }
