@@ -64,5 +64,31 @@ struct TopViewTests {
             #expect(k < -0.1 || skipped == 0, "k \(k): \(skipped) points without a seen point")
         }
     }
-}
 
+    @Test("the lens map's lane form gives each lane the one-point form's bits, ratio included, for eight rows carried side by side", arguments: [(1280, 720), (1920, 1080)])
+    func lensMapLanesMatchOnePoint(width: Int, height: Int) {
+        var mismatches = 0
+        // Strong pincushions too, where some points are not seen and a lane stops early, and the
+        // lens's centre itself (lane 3's row, the first column), where a lane does not move.
+        for k in [-0.3, -0.05, 0, 0.02, 0.08, 0.3] {
+            let lens = RadialLens(width: width, height: height, k: k)
+            for top in stride(from: -40.0, through: Double(height) + 40, by: 61.7) {
+                let ys = SIMD8<Double>((0..<8).map { $0 == 3 ? lens.centreY : top + 7.3 * Double($0) })
+                var lanes = SIMD8<Double>(repeating: 1), ones = [Double](repeating: 1, count: 8)
+                for x in stride(from: -40.0, through: Double(width) + 40, by: 3.1) {
+                    let xs = SIMD8<Double>(repeating: x == -40 ? lens.centreX : x)
+                    let p = lens.seenForMap(xs, ys, ratio: &lanes)
+                    for lane in 0..<8 {
+                        let one = lens.seenForMap(xs[lane], ys[lane], ratio: &ones[lane])
+                        if one.x.bitPattern != p.x[lane].bitPattern || one.y.bitPattern != p.y[lane].bitPattern
+                            || ones[lane].bitPattern != lanes[lane].bitPattern {
+                            mismatches += 1
+                            if mismatches <= 5 { Issue.record("k \(k) (\(xs[lane]), \(ys[lane])): lane \(p.x[lane]), \(p.y[lane]), one point \(one)") }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+}

@@ -93,6 +93,33 @@ public struct RadialLens: Sendable, Hashable {
         return (centreX + ox * t, centreY + oy * t)
     }
 
+    /// ``seenForMap(_:_:ratio:)`` for eight points at once, one per lane, each lane with its own
+    /// ratio: the same arithmetic lane by lane, so the same bits (`TopViewTests`). A lane whose
+    /// Newton steps have stopped keeps its value while the others go on. Eight rows of a map side
+    /// by side run eight chains of starts at once, where one row alone waits on each division.
+    @inline(__always)
+    func seenForMap(_ x: SIMD8<Double>, _ y: SIMD8<Double>, ratio: inout SIMD8<Double>) -> (x: SIMD8<Double>, y: SIMD8<Double>) {
+        let ox = x - centreX, oy = y - centreY
+        let u = k * (ox * ox + oy * oy) / (radius * radius)
+        let still = u .== 0
+        var t = SIMD8<Double>(repeating: 1).replacing(with: ratio, where: (ratio .> 0.5) .& (ratio .< 2))
+        var active = .!still, converged = SIMDMask<SIMD8<Int64>>(repeating: false)
+        for _ in 0..<8 {
+            let slope = 1 + 3 * u * t * t
+            active = active .& (slope .> 0.1)
+            let step = (t * (1 + u * t * t) - 1) / slope
+            t.replace(with: t - step, where: active)
+            let done = active .& (step .< 1e-10) .& (step .> -1e-10)
+            converged = converged .| done
+            active = active .& .!done
+            if !any(active) { break }
+        }
+        ratio.replace(with: t.replacing(with: 1, where: .!converged), where: .!still)
+        let seenX = (centreX + ox * t).replacing(with: x, where: still)
+        let seenY = (centreY + oy * t).replacing(with: y, where: still)
+        return (seenX, seenY)
+    }
+
     // MARK: Estimating it from the markers
 
     /// The largest |k| looked for: far more than any camera a mat is photographed with
