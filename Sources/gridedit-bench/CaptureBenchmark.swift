@@ -224,15 +224,23 @@ enum CaptureBenchmark {
 
     /// Capture's rates on photograph-like frames (Sources/Support/PhotoFrames), per condition: right,
     /// refused, WRONG. `GRIDEDIT_PHOTO_FRAMES_COUNT` frames (default 500) from seed
-    /// `GRIDEDIT_PHOTO_FRAMES_FIRST_SEED` (default 0), on every core.
+    /// `GRIDEDIT_PHOTO_FRAMES_FIRST_SEED` (default 0), on every core; `GRIDEDIT_PHOTO_FRAMES_SIZE`
+    /// (such as `1920x1080`) renders them at another size than 1280×720.
     static func photoRates() throws {
         gev_set_threads(1)
         let environment = ProcessInfo.processInfo.environment
         let count = environment["GRIDEDIT_PHOTO_FRAMES_COUNT"].flatMap(Int.init) ?? 500
         let first = environment["GRIDEDIT_PHOTO_FRAMES_FIRST_SEED"].flatMap(UInt64.init) ?? 0
-        print("capture: \(count) photograph-like frames from seed \(first) (Sources/Support/PhotoFrames)")
+        let size = try environment["GRIDEDIT_PHOTO_FRAMES_SIZE"].map { text -> (width: Int, height: Int) in
+            let parts = text.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts.allSatisfy({ $0 >= 320 && $0 <= 8192 }) else {
+                throw BenchmarkError("GRIDEDIT_PHOTO_FRAMES_SIZE=\(text): give WIDTHxHEIGHT, such as 1920x1080")
+            }
+            return (parts[0], parts[1])
+        }
+        print("capture: \(count) photograph-like frames from seed \(first) at \(size.map { "\($0.width)×\($0.height)" } ?? "1280×720") (Sources/Support/PhotoFrames)")
         let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
-        let outcomes = try PhotoEvaluation.parallelRun(first..<first + UInt64(count), analyzer: analyzer)
+        let outcomes = try PhotoEvaluation.parallelRun(first..<first + UInt64(count), analyzer: analyzer, size: size)
         print(PhotoEvaluation.table(outcomes))
         print(PhotoEvaluation.confidenceReport(outcomes))
         print(PhotoEvaluation.geometryReport(outcomes))

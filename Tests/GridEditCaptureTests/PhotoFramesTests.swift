@@ -1,6 +1,6 @@
 import CVision
 import Foundation
-import GridEditCapture
+@testable import GridEditCapture
 import GridEditCore
 import PhotoFrames
 import SyntheticFrames
@@ -44,6 +44,30 @@ struct PhotoFramesTests {
         #expect(Double(right) >= PhotoFramesTests.rightFloor * Double(count), "\(right) of \(count) right")
         for outcome in outcomes where outcome.kind == .refusedPiece {
             #expect(TangramPiece.allCases.contains { outcome.message.contains($0.rawValue) }, "\(outcome.message)")
+        }
+    }
+
+    @Test("seeded photo-like frames at 1920×1080, their markers searched at a third of the width: never wrong, as many right, and the third alone finds the mat")
+    func seededShareFullHD() throws {
+        let count = ProcessInfo.processInfo.environment["GRIDEDIT_PHOTO_FRAMES_1080_COUNT"].flatMap(Int.init) ?? 16
+        let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
+        let outcomes = try PhotoEvaluation.parallelRun(0..<UInt64(count), analyzer: analyzer, size: (1920, 1080))
+        for outcome in outcomes where outcome.kind != .right { print("  1920×1080 seed \(outcome.seed): \(outcome.kind.rawValue): \(outcome.message)") }
+        #expect(outcomes.filter { $0.kind == .wrong }.isEmpty)
+        #expect(outcomes.allSatisfy { $0.streamWrong.isEmpty }, "\(PhotoEvaluation.streamReport(outcomes))")
+        let right = outcomes.filter { $0.kind == .right }.count
+        #expect(Double(right) >= PhotoFramesTests.rightFloor * Double(count), "\(right) of \(count) right")
+        // The search at a third sees enough of the mat's markers that the full frame is not
+        // searched again (which would cost more than the third saves).
+        #expect(MatLocator.searchWidth(1920) == 640)
+        for seed in UInt64(0)..<UInt64(min(count, 8)) {
+            var scene = PhotoScene.random(seed: seed)
+            (scene.width, scene.height) = (1920, 1080)
+            let rendered = try PhotoFrames.render(scene)
+            defer { gev_image_free(rendered) }
+            let frame = try #require(VisionImage.copying(rendered))
+            let ids = Set(analyzer.locator.markers(in: frame, searchWidth: MatLocator.searchWidth(1920)).map(\.id).filter { $0 < 8 })
+            #expect(ids.count >= MatLocator.fullSearchBelow, "seed \(seed): \(ids.count) markers at a third")
         }
     }
 

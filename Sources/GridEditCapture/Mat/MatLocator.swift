@@ -76,9 +76,9 @@ public struct MatLocator: Sendable {
     }
 
     public func locate(in frame: VisionImage) -> Result<MatView, Failure> {
-        // Markers are searched for in the frame shrunk to half (``searchWidth(_:)``); when that
-        // leaves the mat unfound, or seen by fewer than ``fullSearchBelow`` markers (small, far or
-        // blurred ones can be lost at half size), the full frame is searched as well.
+        // Markers are searched for in the frame shrunk (``searchWidth(_:)``); when that leaves the
+        // mat unfound, or seen by fewer than ``fullSearchBelow`` markers (small, far or blurred
+        // ones can be lost when shrunk), the full frame is searched as well.
         let width = Self.searchWidth(frame.width)
         if width > 0 {
             let quick = locate(in: frame, searchWidth: width)
@@ -180,11 +180,14 @@ public struct MatLocator: Sendable {
     }
 
     /// The width a frame is shrunk to for the marker search (their corners are then refined in
-    /// the full frame), or 0 for none: frames of 1280 pixels and wider are searched at half their
-    /// size (`gridedit-bench capture-speed` for the time it saves, `capture-photos` for what it
-    /// costs: the same frames right and refused, the same fit error).
+    /// the full frame), or 0 for none: frames 1280 pixels and wider are searched at half their
+    /// width, and frames 1920 and wider at a third. A mat that fills a 1920×1080 frame then shows
+    /// its markers in a search 640 pixels wide at the size a 1280×720 frame shows them at half;
+    /// a larger frame shows them larger. `gridedit-bench capture-speed` for the time it saves,
+    /// `capture-photos` (with `GRIDEDIT_PHOTO_FRAMES_SIZE=1920x1080` for a third) for what it
+    /// costs: the same frames right and refused, the same fit error.
     public static func searchWidth(_ frameWidth: Int) -> Int {
-        frameWidth >= 1280 ? frameWidth / 2 : 0
+        frameWidth >= 1920 ? frameWidth / 3 : frameWidth >= 1280 ? frameWidth / 2 : 0
     }
 
     static func corner(_ k: Int, of marker: gev_marker) -> (x: Double, y: Double) {

@@ -58,8 +58,10 @@ public struct MatGeometry: Sendable {
 public enum PhotoEvaluation {
     /// Renders the scene of `seed`, captures it as `gridedit capture --image` does (analysis, then
     /// ``CapturedLayout/make(from:profile:)``, which refuses doubtful pieces) and judges the result.
-    public static func run(seed: UInt64, analyzer: FrameAnalyzer) throws -> PhotoOutcome {
-        let scene = PhotoScene.random(seed: seed)
+    /// `size` renders the scene at another frame size than the scene's own 1280×720.
+    public static func run(seed: UInt64, analyzer: FrameAnalyzer, size: (width: Int, height: Int)? = nil) throws -> PhotoOutcome {
+        var scene = PhotoScene.random(seed: seed)
+        if let size { (scene.width, scene.height) = size }
         let frame = try PhotoFrames.render(scene)
         defer { gev_image_free(frame) }
         guard let image = VisionImage.copying(frame) else { throw SyntheticFrameError("cannot copy the frame") }
@@ -349,7 +351,7 @@ public enum PhotoEvaluation {
     }
 
     /// Runs `body` for every seed on every core.
-    public static func parallelRun(_ seeds: Range<UInt64>, analyzer: FrameAnalyzer) throws -> [PhotoOutcome] {
+    public static func parallelRun(_ seeds: Range<UInt64>, analyzer: FrameAnalyzer, size: (width: Int, height: Int)? = nil) throws -> [PhotoOutcome] {
         final class Box: @unchecked Sendable {
             let lock = NSLock()
             var results: [PhotoOutcome?]
@@ -359,7 +361,7 @@ public enum PhotoEvaluation {
         let box = Box(seeds.count)
         DispatchQueue.concurrentPerform(iterations: seeds.count) { i in
             do {
-                let outcome = try run(seed: seeds.lowerBound + UInt64(i), analyzer: analyzer)
+                let outcome = try run(seed: seeds.lowerBound + UInt64(i), analyzer: analyzer, size: size)
                 box.lock.withLock { box.results[i] = outcome }
             } catch {
                 box.lock.withLock { box.failure = error }
