@@ -19,14 +19,6 @@ enum CaptureBenchmark {
         return image
     }
 
-    /// A photograph-like scene's frame (Sources/Support/PhotoFrames).
-    static func photoFrame(_ scene: PhotoScene) throws -> VisionImage {
-        let frame = try PhotoFrames.render(scene)
-        defer { gev_image_free(frame) }
-        guard let image = VisionImage.copying(frame) else { throw BenchmarkError("cannot copy a frame") }
-        return image
-    }
-
     static func run() throws {
         gev_set_threads(1)
         print("capture: per-frame pipeline on 1 core (markers → perspective → top view → fits → exact snap)")
@@ -42,9 +34,7 @@ enum CaptureBenchmark {
                 if kind == "rendered" {
                     frames.append(try renderedFrame(seed: seed, width: width, height: height))
                 } else {
-                    var scene = PhotoScene.random(seed: seed)
-                    (scene.width, scene.height) = (width, height)
-                    frames.append(try photoFrame(scene))
+                    frames.append(try PhotoFrames.image(PhotoScene.random(seed: seed, width: width, height: height)))
                 }
             }
             // Warm up (first-use allocations in OpenCV), then `passes` passes over every frame.
@@ -120,8 +110,7 @@ enum CaptureBenchmark {
             var counts = StreamAnalyzer.Counts()
             var scenes = 0
             for seed in UInt64(0)..<200 where scenes < 6 {
-                var scene = PhotoScene.random(seed: seed)
-                (scene.width, scene.height) = (width, height)
+                let scene = PhotoScene.random(seed: seed, width: width, height: height)
                 // The first piece (and way: right, left, up, down) that can be carried 2 units to
                 // a place clear of the others and inside the play area.
                 guard let (piece, shift) = carriable(scene.poses) else { continue }

@@ -26,7 +26,7 @@ enum CaptureDigest {
         let photos = ProcessInfo.processInfo.environment["GRIDEDIT_DIGEST_PHOTOS"].flatMap(Int.init) ?? 300
         for seed in 0..<UInt64(photos) {
             names.append("photo seed \(seed)")
-            make.append { try CaptureBenchmark.photoFrame(PhotoScene.random(seed: seed)) }
+            make.append { try PhotoFrames.image(PhotoScene.random(seed: seed)) }
         }
         let (allNames, allMakers) = (names, make)
         let lines = parallelMap(allMakers.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { i -> String in

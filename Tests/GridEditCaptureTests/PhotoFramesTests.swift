@@ -61,11 +61,7 @@ struct PhotoFramesTests {
         // searched again (which would cost more than the third saves).
         #expect(MatLocator.searchWidth(1920) == 640)
         for seed in UInt64(0)..<UInt64(min(count, 8)) {
-            var scene = PhotoScene.random(seed: seed)
-            (scene.width, scene.height) = (1920, 1080)
-            let rendered = try PhotoFrames.render(scene)
-            defer { gev_image_free(rendered) }
-            let frame = try #require(VisionImage.copying(rendered))
+            let frame = try PhotoFrames.image(PhotoScene.random(seed: seed, width: 1920, height: 1080))
             let ids = Set(analyzer.locator.markers(in: frame, searchWidth: MatLocator.searchWidth(1920)).map(\.id).filter { $0 < 8 })
             #expect(ids.count >= MatLocator.fullSearchBelow, "seed \(seed): \(ids.count) markers at a third")
         }

@@ -60,12 +60,8 @@ public enum PhotoEvaluation {
     /// ``CapturedLayout/make(from:profile:)``, which refuses doubtful pieces) and judges the result.
     /// `size` renders the scene at another frame size than the scene's own 1280×720.
     public static func run(seed: UInt64, analyzer: FrameAnalyzer, size: (width: Int, height: Int)? = nil) throws -> PhotoOutcome {
-        var scene = PhotoScene.random(seed: seed)
-        if let size { (scene.width, scene.height) = size }
-        let frame = try PhotoFrames.render(scene)
-        defer { gev_image_free(frame) }
-        guard let image = VisionImage.copying(frame) else { throw SyntheticFrameError("cannot copy the frame") }
-        PhotoFrames.keepIfAsked(frame, name: "photo-\(seed)")
+        let scene = size.map { PhotoScene.random(seed: seed, width: $0.width, height: $0.height) } ?? PhotoScene.random(seed: seed)
+        let image = try PhotoFrames.image(scene, keepAs: "photo-\(seed)")
         let truth = scene.poses.sorted { $0.piece < $1.piece }
         let analysis = analyzer.analyze(image)
 

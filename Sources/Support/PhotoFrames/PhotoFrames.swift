@@ -1,6 +1,7 @@
 import CCairo
 import CVision
 import Foundation
+import GridEditCapture
 import GridEditCore
 import GridEditMat
 import GridEditRender
@@ -36,6 +37,16 @@ public enum PhotoFrames {
     public static func sensor(_ scene: PhotoScene, _ frame: OpaquePointer) throws(SyntheticFrameError) {
         guard gev_add_noise(frame, scene.noise, scene.noiseSeed ?? scene.seed) == 0,
               gev_jpeg_roundtrip(frame, Int32(scene.jpegQuality)) == 0 else { throw visionError("cannot finish the frame") }
+    }
+
+    /// The frame as capture reads it: ``render(_:)`` copied into a `VisionImage` (the rendered
+    /// frame freed), and written as `name`.png when ``keepIfAsked(_:name:)`` is asked to.
+    public static func image(_ scene: PhotoScene, keepAs name: String? = nil) throws -> VisionImage {
+        let frame = try render(scene)
+        defer { gev_image_free(frame) }
+        if let name { keepIfAsked(frame, name: name) }
+        guard let image = VisionImage.copying(frame) else { throw SyntheticFrameError("cannot copy the frame") }
+        return image
     }
 
     /// The frame before ``sensor(_:_:)``: the mat and pieces through the camera's lens, lit and blurred.

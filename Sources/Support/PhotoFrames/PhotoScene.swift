@@ -61,6 +61,14 @@ public struct PhotoScene: Sendable {
     public var profile: ColorProfile?
 
     /// A random scene; the figure kind goes round by seed (shipped, random, loose).
+    /// ``random(seed:)`` at another frame size: the same scene, seen by a camera with more or
+    /// fewer pixels.
+    public static func random(seed: UInt64, width: Int, height: Int) -> PhotoScene {
+        var scene = random(seed: seed)
+        (scene.width, scene.height) = (width, height)
+        return scene
+    }
+
     public static func random(seed: UInt64) -> PhotoScene {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 ^ 0x5EED)
         func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * Double(rng.next() >> 11) / Double(1 << 53) }

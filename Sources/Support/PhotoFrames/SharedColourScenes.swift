@@ -55,11 +55,8 @@ public enum SharedColourScenes {
     /// pieces of one shape being interchangeable (which of two same-coloured large triangles is
     /// `large-1` no photo can tell, and the figure is the same).
     public static func capture(_ scene: PhotoScene) throws -> Verdict {
-        let frame = try PhotoFrames.render(scene)
-        defer { gev_image_free(frame) }
+        let image = try PhotoFrames.image(scene, keepAs: "shared-\(scene.seed)")
         let analyzer = FrameAnalyzer(profile: try scene.profile ?? SyntheticFrames.templateProfile())
-        guard let image = VisionImage.copying(frame) else { throw SyntheticFrameError("cannot copy the frame") }
-        PhotoFrames.keepIfAsked(frame, name: "shared-\(scene.seed)")
         switch CapturedLayout.make(from: analyzer.analyze(image), profile: analyzer.profile) {
         case .failure(let problem):
             return problem.pieces.isEmpty ? .refusedUnnamed(problem.message) : .refused(problem.message)
