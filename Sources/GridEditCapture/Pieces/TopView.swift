@@ -77,9 +77,9 @@ public struct TopView: Sendable {
                     var row = 0
                     while row + 8 <= size {
                         var ratio = SIMD8<Double>(repeating: 1)
-                        let y = SIMD8((0..<8).map { units(column: 0, row: row + $0).y })
+                        let y = SIMD8(rowCentres[row..<(row + 8)])
                         for column in 0..<size {
-                            let x = SIMD8<Double>(repeating: units(column: column, row: row).x)
+                            let x = SIMD8<Double>(repeating: columnCentres[column])
                             let w = e6 * x + e7 * y + e8
                             let p = lens.seenForMap((e0 * x + e1 * y + e2) / w, (e3 * x + e4 * y + e5) / w, ratio: &ratio)
                             for lane in 0..<8 {
@@ -91,8 +91,9 @@ public struct TopView: Sendable {
                     }
                     for row in row..<size {
                         var ratio = 1.0
+                        let y = rowCentres[row]
                         for column in 0..<size {
-                            let (x, y) = units(column: column, row: row)
+                            let x = columnCentres[column]
                             let w = e6 * x + e7 * y + e8
                             let p = lens.seenForMap((e0 * x + e1 * y + e2) / w, (e3 * x + e4 * y + e5) / w, ratio: &ratio)
                             mapX[row * size + column] = Float(p.x)
