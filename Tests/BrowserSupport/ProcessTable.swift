@@ -37,6 +37,19 @@ enum ProcessTable {
         return state != "Z" && state != "X"
     }
 
+    /// When `pid` started, in clock ticks after boot (/proc/PID/stat's 22nd field). With the pid it
+    /// names one process: once that process has ended, a busy machine may give its pid to another.
+    static func startTime(_ pid: pid_t) -> UInt64? {
+        guard let fields = statFields(pid), fields.count > 19 else { return nil }
+        return UInt64(fields[19])
+    }
+
+    /// True while the process that had `pid` and started at `start` runs (``isRunning(_:)``), not
+    /// a newer one given the same pid.
+    static func isRunning(_ pid: pid_t, startedAt start: UInt64?) -> Bool {
+        isRunning(pid) && startTime(pid) == start
+    }
+
     /// The process group of `pid` (the fifth field of /proc/PID/stat, after the parenthesised name).
     static func processGroup(of pid: pid_t) -> pid_t? {
         guard let fields = statFields(pid), fields.count > 2 else { return nil }

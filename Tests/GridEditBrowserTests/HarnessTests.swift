@@ -85,9 +85,12 @@ struct HarnessTests {
         #expect(ProcessTable.processes(commandLineContaining: folder).count >= 2,
                 "chromedriver and chromium run with the session folder on their command lines")
         #expect(running.count >= 4, "chromium's helpers are in chromedriver's process group: \(running.sorted())")
+        // Each by pid and start time: the other browser tests start processes all the while, and
+        // one may be given the pid of a session process that has ended.
+        let started = running.map { (pid: $0, start: ProcessTable.startTime($0)) }
         await browser.close()
         #expect(ProcessTable.sessionProcesses(marker: folder).filter(ProcessTable.isRunning) == [])
-        #expect(!running.contains(where: ProcessTable.isRunning), "every process of the session is gone")
+        #expect(!started.contains { ProcessTable.isRunning($0.pid, startedAt: $0.start) }, "every process of the session is gone")
         #expect(!FileManager.default.fileExists(atPath: folder))
         await browser.close()  // twice is harmless
     }
