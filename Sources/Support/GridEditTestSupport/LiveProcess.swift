@@ -9,9 +9,7 @@ public final class LiveProcess: @unchecked Sendable {
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()
-    private let lock = NSLock()
-    private var out = Data()
-    private var err = Data()
+    private let collected = Collected()
 
     /// Starts `gridedit` (or `executable`: the release build a benchmark found beside itself).
     public init(_ arguments: [String], environment: [String: String], in directory: URL,
@@ -23,28 +21,60 @@ public final class LiveProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = input
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: false) }
-        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, error: true) }
         try process.run()
+        // Each stream is read by a thread of its own with blocking reads, until end of file (the
+        // process and whatever inherited its descriptors have ended). Not `readabilityHandler`:
+        // that arms a libdispatch read source, and tearing those down while other processes
+        // start and end crashes libdispatch's manager thread now and then on Linux
+        // (`_dispatch_event_loop_drain`, swift-corelibs-libdispatch#949, foundation#3276); CI
+        // died of it once in ServeFaultTests. A thread holds its handle, not this value.
+        Self.drain(output.fileHandleForReading, into: collected, error: false)
+        Self.drain(errors.fileHandleForReading, into: collected, error: true)
     }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        // A reading handler keeps its handle (and the pipe's descriptor) alive until it is taken
-        // away: without this, every process leaked two descriptors, and a run of hundreds of
-        // servers (ServeKillRun) ran Foundation's Process out of them.
-        output.fileHandleForReading.readabilityHandler = nil
-        errors.fileHandleForReading.readabilityHandler = nil
+        // Foundation's Process keeps its standard input's pipe (and so this end) past the end of
+        // the process: closed here, or every server a run kills leaks a descriptor.
+        try? input.fileHandleForWriting.close()
     }
 
-    private func append(_ data: Data, error: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if error { err.append(data) } else { out.append(data) }
+    private static func drain(_ handle: FileHandle, into collected: Collected, error: Bool) {
+        let thread = Thread {
+            let descriptor = handle.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    collected.append(buffer[0..<count], error: error)
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            try? handle.close()
+        }
+        thread.stackSize = 1 << 18
+        thread.start()
     }
 
-    public var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
-    public var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+    /// What the process has written so far, shared by the reading threads and the test.
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var out = Data()
+        private var err = Data()
+
+        func append(_ bytes: ArraySlice<UInt8>, error: Bool) {
+            lock.withLock { if error { err.append(contentsOf: bytes) } else { out.append(contentsOf: bytes) } }
+        }
+
+        var stdout: Data { lock.withLock { out } }
+        var stderr: Data { lock.withLock { err } }
+    }
+
+    public var stdout: String { String(decoding: collected.stdout, as: UTF8.self) }
+    public var stderr: String { String(decoding: collected.stderr, as: UTF8.self) }
 
     /// Types a line on the process's standard input.
     public func type(_ line: String) {
