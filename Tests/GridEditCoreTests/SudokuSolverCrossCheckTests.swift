@@ -85,4 +85,34 @@ struct SudokuSolverCrossCheckTests {
         }
         #expect(seen.allSatisfy { $0 > 10 }, "counts 0/1/2 seen: \(seen)")
     }
+
+    /// The givens are read in one pass: each kind of clash between two givens must still give no
+    /// solution, wherever in the grid the two sit (same band or not), and a digit above 9 too.
+    @Test("two equal givens in a row, a box or a column (in one band or across bands) give no solution")
+    func clashingGivens() {
+        var random = TestRandom(seed: 81)
+        for _ in 0..<40 {
+            let full = SudokuTestData.randomFullGrid(size: 9, random: &random)
+            var cells = full
+            var order = Array(0..<81)
+            order.shuffle(using: &random)
+            for cell in order.dropFirst(30) { cells[cell] = 0 }
+            // A cell of each kind of peer of `a`, given a's digit.
+            let a = random.below(81)
+            let (r, c) = (a / 9, a % 9)
+            let row = 9 * r + (c + 1 + random.below(8)) % 9
+            let column = 9 * ((r + 1 + random.below(8)) % 9) + c
+            let box = 9 * (3 * (r / 3) + (r % 3 + 1) % 3) + 3 * (c / 3) + (c % 3 + 1 + random.below(2)) % 3
+            let acrossBands = 9 * ((r + 3 + random.below(6)) % 9) + c
+            for peer in [row, column, box, acrossBands] {
+                var clash = cells
+                clash[a] = full[a]
+                clash[peer] = full[a]
+                #expect(expectSameCount(clash, "\(a) and \(peer) both \(full[a])") == 0)
+            }
+            var tooBig = cells
+            tooBig[a] = 10
+            #expect(BitboardSolver9(keep: 1).solve(tooBig, limit: 2) == 0)
+        }
+    }
 }

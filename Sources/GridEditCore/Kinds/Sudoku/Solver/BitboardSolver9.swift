@@ -39,6 +39,11 @@ final class BitboardSolver9 {
     private let keepCapacity: Int
     /// Per digit, the triads it may occupy and those it must occupy (see `triads`).
     private let triadScratch: UnsafeMutablePointer<UInt64>
+    /// Per digit, the three words its entries in `triadScratch` and `configScratch` were worked
+    /// out from (all ones until then: no candidate word has bits above 26).
+    private let triadWords: UnsafeMutablePointer<UInt32>
+    /// The givens, gathered before the first state is written (see `solve`).
+    private let givenScratch: UnsafeMutablePointer<UInt32>
     /// Per digit, its configurations in each band and stack (see `branchOnConfiguration`).
     private let configScratch: UnsafeMutablePointer<UInt32>
 
@@ -54,6 +59,10 @@ final class BitboardSolver9 {
         pairs.initialize(repeating: 0, count: 3)
         triadScratch = .allocate(capacity: 18)
         triadScratch.initialize(repeating: 0, count: 18)
+        triadWords = .allocate(capacity: 27)
+        triadWords.initialize(repeating: .max, count: 27)
+        givenScratch = .allocate(capacity: 66)
+        givenScratch.initialize(repeating: 0, count: 66)
         configScratch = .allocate(capacity: 54)
         configScratch.initialize(repeating: 0, count: 54)
     }
@@ -64,6 +73,8 @@ final class BitboardSolver9 {
         counters.deallocate()
         pairs.deallocate()
         triadScratch.deallocate()
+        triadWords.deallocate()
+        givenScratch.deallocate()
         configScratch.deallocate()
     }
 
@@ -84,22 +95,38 @@ final class BitboardSolver9 {
         counters[1] = max(1, limit)
         counters[2] = min(keep ?? keepCapacity, keepCapacity)
         let s = stack
-        for i in 0..<27 { s[i] = 0x7FF_FFFF }
-        s[Self.unsolved] = 0x7FF_FFFF
-        s[Self.unsolved + 1] = 0x7FF_FFFF
-        s[Self.unsolved + 2] = 0x7FF_FFFF
-        s[Self.dirty] = 0x1FF
+        let t = tables
+        // The givens in one pass: per band the given cells; per digit and band its givens and
+        // their peers in the band (row, box, column); per digit the columns it holds. Then
+        // each word is every cell but the given ones and the digit's peers, plus its own givens.
+        let g = givenScratch
+        g.update(repeating: 0, count: 66)
+        let own = g, peers = g + 27, columns = g + 54, given = g + 63
         for cell in 0..<81 {
             let value = Int(cells[cell])
             if value == 0 { continue }
             guard value <= 9 else { return 0 }
             let band = cell / 27
-            let bit = UInt32(1) &<< UInt32(cell - 27 * band)
+            let k = cell - 27 * band
+            let bit = UInt32(1) &<< UInt32(k)
             let digit = value - 1
-            // A given that earlier givens already ruled out: conflicting givens.
-            guard s[9 * band + digit] & bit != 0, s[Self.unsolved + band] & bit != 0 else { return 0 }
-            placeGiven(s, digit, band, bit)
+            let i = 9 * band + digit
+            let spread = t[BitboardTables9.columnSpread &+ k]
+            // The digit given twice in a row, box or column: no solution.
+            guard own[i] & t[BitboardTables9.bandPeers &+ k] == 0, columns[digit] & spread == 0 else { return 0 }
+            given[band] |= bit
+            own[i] |= bit
+            peers[i] |= t[BitboardTables9.bandPeers &+ k]
+            columns[digit] |= spread
         }
+        for b in 0..<3 {
+            for d in 0..<9 {
+                let i = 9 &* b &+ d
+                s[i] = (0x7FF_FFFF & ~given[b] & ~peers[i] & ~columns[d]) | own[i]
+            }
+            s[Self.unsolved &+ b] = 0x7FF_FFFF & ~given[b]
+        }
+        s[Self.dirty] = 0x1FF
         search(s)
         return counters[0]
     }
@@ -279,21 +306,6 @@ final class BitboardSolver9 {
         s[Self.dirty] |= changed
     }
 
-    /// `assign` for a given: every digit is still to be updated, so nothing is marked.
-    @inline(__always)
-    private func placeGiven(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
-        let t = tables
-        s[Self.unsolved &+ b] &= ~bit
-        let row = s + 9 &* b
-        let own = row[d]
-        for e in 0..<9 { row[e] &= ~bit }
-        let k = Int(bit.trailingZeroBitCount)
-        row[d] = own & ~t[BitboardTables9.bandPeers &+ k]
-        let column = ~t[BitboardTables9.columnSpread &+ k]
-        s[b == 0 ? d &+ 9 : d] &= column
-        s[b == 2 ? d &+ 9 : d &+ 18] &= column
-    }
-
     /// `assign` for a hidden single found by `updateDigit`: its pruning has already taken the
     /// digit out of the cell's peers. The cell is the only one of its row, so each other row of
     /// the band keeps the digit out of the cell's box (one box per row), which takes the cell's
@@ -441,8 +453,18 @@ final class BitboardSolver9 {
         var r1: UInt64 = 0, r2: UInt64 = 0, r3: UInt64 = 0, r4: UInt64 = 0
         let cfg = BitboardTables9.configurations
         let configs = configScratch
+        let seen = triadWords
         for d in 0..<9 {
             let w0 = s[d], w1 = s[d &+ 9], w2 = s[d &+ 18]
+            // A digit whose words have not changed since it was last worked out (about half of
+            // them) keeps what was found then.
+            if seen[d] == w0 && seen[d &+ 9] == w1 && seen[d &+ 18] == w2 {
+                let x = may[d], y = must[d]
+                m4 |= m3 & x; m3 |= m2 & x; m2 |= m1 & x; m1 |= x
+                r4 |= r3 & y; r3 |= r2 & y; r2 |= r1 & y; r1 |= y
+                continue
+            }
+            seen[d] = w0; seen[d &+ 9] = w1; seen[d &+ 18] = w2
             let h0 = t[Int(w0 & 0x1FF)] | t[Int((w0 &>> 9) & 0x1FF)] &<< 3 | t[Int(w0 &>> 18)] &<< 6
             let h1 = t[Int(w1 & 0x1FF)] | t[Int((w1 &>> 9) & 0x1FF)] &<< 3 | t[Int(w1 &>> 18)] &<< 6
             let h2 = t[Int(w2 & 0x1FF)] | t[Int((w2 &>> 9) & 0x1FF)] &<< 3 | t[Int(w2 &>> 18)] &<< 6
@@ -522,29 +544,31 @@ final class BitboardSolver9 {
             // are kept for the branch, should it come to that.
             var placed = false
             for b in 0..<3 {
-                var one: UInt32 = 0, two: UInt32 = 0, three: UInt32 = 0
-                var i = 9 &* b
-                let end = i &+ 9
-                while i < end {
-                    let w = s[i]
-                    three |= two & w
-                    two |= one & w
-                    one |= w
-                    i &+= 1
-                }
+                let w = s + 9 &* b
+                let w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4], w5 = w[5], w6 = w[6], w7 = w[7], w8 = w[8]
+                var one = w0, two: UInt32 = 0, three: UInt32 = 0
+                three |= two & w1; two |= one & w1; one |= w1
+                three |= two & w2; two |= one & w2; one |= w2
+                three |= two & w3; two |= one & w3; one |= w3
+                three |= two & w4; two |= one & w4; one |= w4
+                three |= two & w5; two |= one & w5; one |= w5
+                three |= two & w6; two |= one & w6; one |= w6
+                three |= two & w7; two |= one & w7; one |= w7
+                three |= two & w8; two |= one & w8; one |= w8
                 if u[b] & ~one != 0 { return false }
                 pairs[b] = two & ~three & u[b]
                 var singles = u[b] & ~two
+                if singles == 0 { continue }
+                // A single's digit, read from the bits of the digits' indices (no search).
+                let i0 = w1 | w3 | w5 | w7, i1 = w2 | w3 | w6 | w7, i2 = w4 | w5 | w6 | w7, i3 = w8
                 while singles != 0 {
-                    let bit = singles & (0 &- singles)
-                    singles ^= bit
-                    var digit = -1
-                    for d in 0..<9 where s[9 &* b &+ d] & bit != 0 {
-                        digit = d
-                        break
-                    }
-                    if digit < 0 { return false }
-                    placeNakedSingle(s, digit, b, bit)
+                    let k = UInt32(singles.trailingZeroBitCount)
+                    singles &= singles &- 1
+                    let digit = Int((i0 &>> k) & 1 | ((i1 &>> k) & 1) &<< 1 | ((i2 &>> k) & 1) &<< 2 | ((i3 &>> k) & 1) &<< 3)
+                    // An earlier single of this pass may have taken the digit (the same digit
+                    // alone in two cells of a row, box or column): a contradiction.
+                    if w[digit] & (1 &<< k) == 0 { return false }
+                    placeNakedSingle(s, digit, b, 1 &<< k)
                     placed = true
                 }
             }
