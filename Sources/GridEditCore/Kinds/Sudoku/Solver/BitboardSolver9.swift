@@ -306,18 +306,26 @@ final class BitboardSolver9 {
         s[Self.dirty] |= changed
     }
 
-    /// `assign` for a hidden single found by `updateDigit`: its pruning has already taken the
-    /// digit out of the cell's peers. The cell is the only one of its row, so each other row of
-    /// the band keeps the digit out of the cell's box (one box per row), which takes the cell's
-    /// column in the band; the band's columns in that stack are then the cell's alone, so the
-    /// other bands have lost that column (one column per band in a stack). Only the other
-    /// digits leave the cell.
+    /// `assign` for the hidden singles of a band found by `updateDigit` (`cells`, one or more):
+    /// its pruning has already taken the digit out of each cell's peers. A cell is the only one
+    /// of its row, so each other row of the band keeps the digit out of the cell's box (one box
+    /// per row), which takes the cell's column in the band; the band's columns in that stack are
+    /// then the cell's alone, so the other bands have lost that column (one column per band in a
+    /// stack). Only the other digits leave the cells.
     @inline(__always)
-    private func placeHiddenSingle(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ bit: UInt32) {
-        s[Self.unsolved &+ b] &= ~bit
-        let own = s[9 &* b &+ d]
-        let changed = clearCell(s, b, bit)
-        s[9 &* b &+ d] = own
+    private func placeHiddenSingles(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ cells: UInt32) {
+        s[Self.unsolved &+ b] &= ~cells
+        let row = s + 9 &* b
+        let own = row[d]
+        var changed: UInt32 = 0
+        var e = 0
+        while e < 9 {
+            let old = row[e]
+            row[e] = old & ~cells
+            changed |= (old & cells != 0 ? 1 : 0) &<< UInt32(e)
+            e &+= 1
+        }
+        row[d] = own
         s[Self.dirty] |= changed & ~(1 &<< UInt32(d))
     }
 
@@ -424,15 +432,9 @@ final class BitboardSolver9 {
         let g1 = single[Int(x1 & 0x1FF)] | single[Int((x1 &>> 9) & 0x1FF)] &<< 9 | single[Int(x1 &>> 18)] &<< 18
         let g2 = single[Int(x2 & 0x1FF)] | single[Int((x2 &>> 9) & 0x1FF)] &<< 9 | single[Int(x2 &>> 18)] &<< 18
         if g0 | g1 | g2 == 0 { return true }
-        let gs = (g0, g1, g2)
-        for b in 0..<3 {
-            var singles = b == 0 ? gs.0 : b == 1 ? gs.1 : gs.2
-            while singles != 0 {
-                let bit = singles & (0 &- singles)
-                singles ^= bit
-                placeHiddenSingle(s, d, b, bit)
-            }
-        }
+        if g0 != 0 { placeHiddenSingles(s, d, 0, g0) }
+        if g1 != 0 { placeHiddenSingles(s, d, 1, g1) }
+        if g2 != 0 { placeHiddenSingles(s, d, 2, g2) }
         return true
     }
 
