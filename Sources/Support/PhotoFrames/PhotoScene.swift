@@ -60,7 +60,6 @@ public struct PhotoScene: Sendable {
     /// pieces share or nearly share a colour is drawn with its own profile.
     public var profile: ColorProfile?
 
-    /// A random scene; the figure kind goes round by seed (shipped, random, loose).
     /// ``random(seed:)`` at another frame size: the same scene, seen by a camera with more or
     /// fewer pixels.
     public static func random(seed: UInt64, width: Int, height: Int) -> PhotoScene {
@@ -69,6 +68,7 @@ public struct PhotoScene: Sendable {
         return scene
     }
 
+    /// A random scene; the figure kind goes round by seed (shipped, random, loose).
     public static func random(seed: UInt64) -> PhotoScene {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 ^ 0x5EED)
         func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * Double(rng.next() >> 11) / Double(1 << 53) }
