@@ -296,7 +296,7 @@ final class BitboardSolver9 {
         let before = s[own] | bit
         let k = UInt32(bit.trailingZeroBitCount)
         // The cell leaves every digit's word of the band (its own digit's too, restored below).
-        var changed = clearCell(s, b, bit)
+        var changed = clearCells(s, b, bit)
         // The digit leaves the cell's peers: row, box and column in the band, column elsewhere.
         let after = (before & ~t[BitboardTables9.bandPeers &+ Int(k)])
         s[own] = after
@@ -315,33 +315,23 @@ final class BitboardSolver9 {
     @inline(__always)
     private func placeHiddenSingles(_ s: UnsafeMutablePointer<UInt32>, _ d: Int, _ b: Int, _ cells: UInt32) {
         s[Self.unsolved &+ b] &= ~cells
+        let own = s[9 &* b &+ d]
+        let changed = clearCells(s, b, cells)
+        s[9 &* b &+ d] = own
+        s[Self.dirty] |= changed & ~(1 &<< UInt32(d))
+    }
+
+    /// Takes `cells` out of every digit's word of band `b` (the band's nine words are
+    /// consecutive); returns the digits whose word had any of them, as bits.
+    @inline(__always)
+    private func clearCells(_ s: UnsafeMutablePointer<UInt32>, _ b: Int, _ cells: UInt32) -> UInt32 {
         let row = s + 9 &* b
-        let own = row[d]
         var changed: UInt32 = 0
         var e = 0
         while e < 9 {
             let old = row[e]
             row[e] = old & ~cells
             changed |= (old & cells != 0 ? 1 : 0) &<< UInt32(e)
-            e &+= 1
-        }
-        row[d] = own
-        s[Self.dirty] |= changed & ~(1 &<< UInt32(d))
-    }
-
-    /// Takes the cell `bit` out of every digit's word of band `b` (the band's nine words are
-    /// consecutive); returns the digits whose word had it, as bits.
-    @inline(__always)
-    private func clearCell(_ s: UnsafeMutablePointer<UInt32>, _ b: Int, _ bit: UInt32) -> UInt32 {
-        let k = UInt32(bit.trailingZeroBitCount)
-        let row = s + 9 &* b
-        let keepOthers = ~bit
-        var changed: UInt32 = 0
-        var e = 0
-        while e < 9 {
-            let old = row[e]
-            row[e] = old & keepOthers
-            changed |= ((old &>> k) & 1) &<< UInt32(e)
             e &+= 1
         }
         return changed
