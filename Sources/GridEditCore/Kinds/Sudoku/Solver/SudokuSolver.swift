@@ -89,6 +89,7 @@ public struct SudokuCounter {
     private let keep: Int
     private var general: [SudokuSize: GeneralSolver] = [:]
 
+    /// `keep`: how many solutions `count` returns; 0 for the count alone, with no array built.
     public init(keep: Int = 2) {
         self.keep = max(0, keep)
         fast = BitboardSolver9(keep: max(1, keep))
