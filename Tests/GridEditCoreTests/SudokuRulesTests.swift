@@ -184,6 +184,26 @@ struct SudokuBatchTests {
         #expect(rows[1] == rows[4])
     }
 
+    @Test("9×9 lines: a digit above the size or a stray character is refused where it stands; counts of 10 and more print whole")
+    func nineByNine() throws {
+        var random = TestRandom(seed: 5)
+        let full = SudokuTestData.randomFullGrid(size: 9, random: &random)
+        let solved = full.map { String($0) }.joined()
+        let empty = String(repeating: ".", count: 81)
+        let bad = String(solved.prefix(40)) + "a" + String(solved.dropFirst(41))
+        let small = "1.3.5.2..1..4..."
+        let input = SudokuBatch.parse(Array([solved, bad, empty, small].joined(separator: "\n").utf8))
+        #expect(input.errors(source: "in") == [
+            "in:2: character 41 is \"a\": use a digit for the size or . or 0 for an empty cell",
+            "in:4: character 5 is \"5\": use a digit for the size or . or 0 for an empty cell",
+        ])
+        let rows = String(decoding: SudokuBatch.solve(input, limit: 12, jobs: 1), as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(rows == ["1 \(solved)", "error -", rows[2], "error -"])
+        let fields = rows[2].split(separator: " ")
+        #expect(fields.first == "12")
+        #expect(try SudokuGrid(line: String(fields.last ?? "")).cells.allSatisfy { $0 != 0 })
+    }
+
     @Test("solve agrees with the solver, in input order, for any number of jobs")
     func order() throws {
         var random = TestRandom(seed: 21)

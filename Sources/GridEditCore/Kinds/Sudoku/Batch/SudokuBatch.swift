@@ -49,55 +49,67 @@ public enum SudokuBatch {
     /// Splits input bytes into puzzles (LF or CRLF line ends).
     public static func parse(_ bytes: [UInt8]) -> Input {
         var input = Input()
-        input.cells.reserveCapacity(bytes.count)
-        var number = 0
-        var start = 0
-        let end = bytes.count
-        while start < end {
-            number += 1
-            var stop = start
-            while stop < end && bytes[stop] != 0x0A { stop += 1 }
-            parseLine(bytes, start, stop, number: number, into: &input)
-            start = stop + 1
+        var entries: [Input.Entry] = []
+        // At most one cell per input byte: the cells are written in place, then the buffer is
+        // cut to what was written.
+        input.cells = [UInt8](unsafeUninitializedCapacity: bytes.count) { cells, written in
+            written = 0
+            bytes.withUnsafeBufferPointer { text in
+                guard let base = text.baseAddress, let out = cells.baseAddress else { return }
+                var number = 0
+                var start = 0
+                let end = text.count
+                while start < end {
+                    number += 1
+                    let stop = memchr(base + start, 0x0A, end - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? end
+                    if let entry = parseLine(base, start, stop, number: number, into: out, at: &written) { entries.append(entry) }
+                    start = stop + 1
+                }
+            }
         }
+        input.entries = entries
         return input
     }
 
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C }
 
-    private static func parseLine(_ bytes: [UInt8], _ start: Int, _ stop: Int, number: Int, into input: inout Input) {
+    /// The entry of the line `start..<stop` (nil for a blank or comment line), its cells written
+    /// to `out` from `written` on, which moves past them.
+    private static func parseLine(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ stop: Int, number: Int,
+                                  into out: UnsafeMutablePointer<UInt8>, at written: inout Int) -> Input.Entry? {
         var from = start
         while from < stop && isSpace(bytes[from]) { from += 1 }
-        if from == stop || bytes[from] == UInt8(ascii: "#") { return }
+        if from == stop || bytes[from] == UInt8(ascii: "#") { return nil }
         var to = from
         while to < stop && !isSpace(bytes[to]) && bytes[to] != UInt8(ascii: ",") && bytes[to] != UInt8(ascii: ";") { to += 1 }
         let length = to - from
-        let offset = input.cells.count
-        var entry = Input.Entry(number: number, offset: offset)
+        var entry = Input.Entry(number: number, offset: written)
         guard let size = SudokuSize(cellCount: length) else {
             // Count characters, not bytes, for the message.
-            let text = String(decoding: bytes[from..<to], as: UTF8.self)
+            let text = String(decoding: UnsafeBufferPointer(start: bytes + from, count: length), as: UTF8.self)
             entry.error = .length(text.count)
-            input.entries.append(entry)
-            return
+            return entry
         }
-        let top = UInt8(ascii: "0") + UInt8(size.rawValue)
-        for i in from..<to {
-            let b = bytes[i]
-            if b == UInt8(ascii: ".") || b == UInt8(ascii: "0") {
-                input.cells.append(0)
-            } else if b > UInt8(ascii: "0") && b <= top {
-                input.cells.append(b - UInt8(ascii: "0"))
-            } else {
-                input.cells.removeLast(i - from)
-                let character = String(decoding: bytes[i..<min(stop, i + 4)], as: UTF8.self).first ?? "?"
-                entry.error = .character(character, position: i - from)
-                input.entries.append(entry)
-                return
-            }
+        // Each cell: "." is 0, "0"..."9" their value; anything else (or a digit above the
+        // size) is above `top` as a byte, and the line is looked at again for the message.
+        let top = UInt8(size.rawValue)
+        let cells = out + written
+        var largest: UInt8 = 0
+        for i in 0..<length {
+            let b = bytes[from &+ i]
+            let value = b == UInt8(ascii: ".") ? 0 : b &- UInt8(ascii: "0")
+            largest = max(largest, value)
+            cells[i] = value
         }
+        if largest > top {
+            let i = (0..<length).first { bytes[from + $0] != UInt8(ascii: ".") && bytes[from + $0] &- UInt8(ascii: "0") > top }!
+            let character = String(decoding: UnsafeBufferPointer(start: bytes + from + i, count: min(stop - from - i, 4)), as: UTF8.self).first ?? "?"
+            entry.error = .character(character, position: i)
+            return entry
+        }
+        written += length
         entry.size = size
-        input.entries.append(entry)
+        return entry
     }
 
     /// `COUNT SOLUTION` per puzzle: the solution count capped at `limit` and the first
@@ -112,14 +124,19 @@ public enum SudokuBatch {
             }
             if size == .nine {
                 let count = cells.withUnsafeBufferPointer { counter.count9($0.baseAddress! + entry.offset, limit: limit) }
-                out.append(contentsOf: String(count).utf8)
-                out.append(UInt8(ascii: " "))
-                if count == 0 {
-                    out.append(UInt8(ascii: "-"))
-                } else {
-                    for digit in counter.firstSolution9 { out.append(UInt8(ascii: "0") &+ digit) }
+                if count == 0 || count > 9 {
+                    out.append(contentsOf: "\(count) \(count == 0 ? "-" : String(decoding: counter.firstSolution9.map { $0 + 48 }, as: UTF8.self))\n".utf8)
+                    return
                 }
-                out.append(0x0A)
+                // The common line, "N " and 81 digits, written in one piece.
+                let solution = counter.firstSolution9
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 84) { line in
+                    line[0] = UInt8(ascii: "0") &+ UInt8(count)
+                    line[1] = UInt8(ascii: " ")
+                    for i in 0..<81 { line[2 &+ i] = UInt8(ascii: "0") &+ solution[i] }
+                    line[83] = 0x0A
+                    out.append(contentsOf: line)
+                }
                 return
             }
             let count: Int
