@@ -65,7 +65,7 @@ struct TopViewTests {
         }
     }
 
-    @Test("the lens map's lane form gives each lane the one-point form's bits, ratio included, for eight rows carried side by side", arguments: [(1280, 720), (1920, 1080)])
+    @Test("the lens map's lane form gives each lane the one-point form's bits, ratio included, for eight chains of points carried side by side", arguments: [(1280, 720), (1920, 1080)])
     func lensMapLanesMatchOnePoint(width: Int, height: Int) {
         var mismatches = 0
         // Strong pincushions too, where some points are not seen and a lane stops early, and the

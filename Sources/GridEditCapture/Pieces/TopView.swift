@@ -64,41 +64,46 @@ public struct TopView: Sendable {
                 return
             }
             // `view.pixel` for every pixel, with the lens's Newton steps started from the ratio
-            // the pixel before found (``RadialLens/seenForMap(_:_:ratio:)``).
+            // the pixel above found (``RadialLens/seenForMap(_:_:ratio:)``).
             // The homography's entries as locals and the maps as buffers (the same arithmetic as
             // `Homography.apply`, without an array read per pixel).
             var mapX = [Float](unsafeUninitializedCapacity: size * size) { _, count in count = size * size }
             var mapY = [Float](unsafeUninitializedCapacity: size * size) { _, count in count = size * size }
             let e = view.unitsToPixels.entries, lens = view.lens!
             let (e0, e1, e2, e3, e4, e5, e6, e7, e8) = (e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8])
+            // Eight columns at a time, one per lane, each row's lanes stored side by side; every
+            // column carries its ratio down from the row above.
+            let lanes = size / 8 * 8
+            var ratios = [Double](repeating: 1, count: size)
             mapX.withUnsafeMutableBufferPointer { mapX in
                 mapY.withUnsafeMutableBufferPointer { mapY in
-                    // Eight rows at a time, one per lane (the same arithmetic as one by one).
-                    var row = 0
-                    while row + 8 <= size {
-                        var ratio = SIMD8<Double>(repeating: 1)
-                        let y = SIMD8(rowCentres[row..<(row + 8)])
-                        for column in 0..<size {
-                            let x = SIMD8<Double>(repeating: columnCentres[column])
-                            let w = e6 * x + e7 * y + e8
-                            let p = lens.seenForMap((e0 * x + e1 * y + e2) / w, (e3 * x + e4 * y + e5) / w, ratio: &ratio)
-                            for lane in 0..<8 {
-                                mapX[(row + lane) * size + column] = Float(p.x[lane])
-                                mapY[(row + lane) * size + column] = Float(p.y[lane])
+                    ratios.withUnsafeMutableBufferPointer { ratios in
+                      columnCentres.withUnsafeBufferPointer { centres in
+                        let xs = UnsafeRawPointer(centres.baseAddress!)
+                        let outX = UnsafeMutableRawPointer(mapX.baseAddress!), outY = UnsafeMutableRawPointer(mapY.baseAddress!)
+                        let carried = UnsafeMutableRawPointer(ratios.baseAddress!)
+                        for row in 0..<size {
+                            let y = rowCentres[row]
+                            var column = 0
+                            while column < lanes {
+                                let x = xs.loadUnaligned(fromByteOffset: column * 8, as: SIMD8<Double>.self)
+                                var ratio = carried.loadUnaligned(fromByteOffset: column * 8, as: SIMD8<Double>.self)
+                                let w = 1 / (e6 * x + e7 * y + e8)
+                                let p = lens.seenForMap((e0 * x + e1 * y + e2) * w, (e3 * x + e4 * y + e5) * w, ratio: &ratio)
+                                carried.storeBytes(of: ratio, toByteOffset: column * 8, as: SIMD8<Double>.self)
+                                outX.storeBytes(of: SIMD8<Float>(p.x), toByteOffset: (row * size + column) * 4, as: SIMD8<Float>.self)
+                                outY.storeBytes(of: SIMD8<Float>(p.y), toByteOffset: (row * size + column) * 4, as: SIMD8<Float>.self)
+                                column += 8
+                            }
+                            for column in lanes..<size {
+                                let x = columnCentres[column]
+                                let w = 1 / (e6 * x + e7 * y + e8)
+                                let p = lens.seenForMap((e0 * x + e1 * y + e2) * w, (e3 * x + e4 * y + e5) * w, ratio: &ratios[column])
+                                mapX[row * size + column] = Float(p.x)
+                                mapY[row * size + column] = Float(p.y)
                             }
                         }
-                        row += 8
-                    }
-                    for row in row..<size {
-                        var ratio = 1.0
-                        let y = rowCentres[row]
-                        for column in 0..<size {
-                            let x = columnCentres[column]
-                            let w = e6 * x + e7 * y + e8
-                            let p = lens.seenForMap((e0 * x + e1 * y + e2) / w, (e3 * x + e4 * y + e5) / w, ratio: &ratio)
-                            mapX[row * size + column] = Float(p.x)
-                            mapY[row * size + column] = Float(p.y)
-                        }
+                      }
                     }
                 }
             }

@@ -76,7 +76,7 @@ public struct RadialLens: Sendable, Hashable {
     @inline(__always)
     func seenForMap(_ x: Double, _ y: Double, ratio: inout Double) -> (x: Double, y: Double) {
         let ox = x - centreX, oy = y - centreY
-        let u = k * (ox * ox + oy * oy) / (radius * radius)  // k s²
+        let u = (ox * ox + oy * oy) * (k / (radius * radius))  // k s²
         guard u != 0 else { return (x, y) }
         var t = ratio > 0.5 && ratio < 2 ? ratio : 1
         var converged = false
@@ -95,12 +95,13 @@ public struct RadialLens: Sendable, Hashable {
 
     /// ``seenForMap(_:_:ratio:)`` for eight points at once, one per lane, each lane with its own
     /// ratio: the same arithmetic lane by lane, so the same bits (`TopViewTests`). A lane whose
-    /// Newton steps have stopped keeps its value while the others go on. Eight rows of a map side
-    /// by side run eight chains of starts at once, where one row alone waits on each division.
+    /// Newton steps have stopped keeps its value while the others go on. ``TopView/Warp`` runs
+    /// eight neighbouring columns of a row at once, each lane started from the ratio of the pixel
+    /// above, and stores the eight points side by side.
     @inline(__always)
     func seenForMap(_ x: SIMD8<Double>, _ y: SIMD8<Double>, ratio: inout SIMD8<Double>) -> (x: SIMD8<Double>, y: SIMD8<Double>) {
         let ox = x - centreX, oy = y - centreY
-        let u = k * (ox * ox + oy * oy) / (radius * radius)
+        let u = (ox * ox + oy * oy) * (k / (radius * radius))
         let still = u .== 0
         var t = SIMD8<Double>(repeating: 1).replacing(with: ratio, where: (ratio .> 0.5) .& (ratio .< 2))
         var active = .!still, converged = SIMDMask<SIMD8<Int64>>(repeating: false)
