@@ -529,6 +529,7 @@ final class BitboardSolver9 {
         return true
     }
 
+    @inline(__always)
     private func propagate(_ s: UnsafeMutablePointer<UInt32>) -> Bool {
         let u = s + Self.unsolved
         let pairs = self.pairs
