@@ -1,4 +1,3 @@
-import CVision
 import GridEditCapture
 import GridEditCore
 import GridEditGeometry
@@ -18,10 +17,9 @@ struct ColourAdaptationTests {
         scene.kelvin = kelvin
         scene.whiteBalance = 0.3
         scene.handSide = nil
-        let frame = try PhotoFrames.render(scene)
-        defer { gev_image_free(frame) }
+        let frame = try PhotoFrames.image(scene)
         let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
-        guard case .success(let (_, top)) = analyzer.topView(VisionImage.copying(frame)!) else {
+        guard case .success(let (_, top)) = analyzer.topView(frame) else {
             Issue.record("no mat in seed \(seed)")
             throw SyntheticFrameError("no mat")
         }
@@ -107,10 +105,9 @@ struct ColourAdaptationTests {
         // well (both refused: "it fits almost as well turned 135°"). Pale pixels of the piece's
         // hue joined to it now are it; the rim where it meets the paper is not taken in.
         let scene = PhotoScene.random(seed: seed)
-        let frame = try PhotoFrames.render(scene)
-        defer { gev_image_free(frame) }
+        let frame = try PhotoFrames.image(scene)
         let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
-        guard case .success(let (_, top)) = analyzer.topView(VisionImage.copying(frame)!) else {
+        guard case .success(let (_, top)) = analyzer.topView(frame) else {
             Issue.record("no mat in seed \(seed)")
             return
         }

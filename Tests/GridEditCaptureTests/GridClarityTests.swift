@@ -1,4 +1,3 @@
-import CVision
 import GridEditCore
 import GridEditLayout
 import GridEditTestSupport
@@ -31,9 +30,7 @@ struct GridClarityTests {
     @Test("a loose 45° triangle in full view 0.027 units nearer its place than the next is written (seed 2372); marked partly hidden, it is refused")
     func looseTriangle() throws {
         let analyzer = FrameAnalyzer(profile: try SyntheticFrames.templateProfile())
-        let frame = try PhotoFrames.render(PhotoScene.random(seed: 2372))
-        defer { gev_image_free(frame) }
-        let analysis = analyzer.analyze(try #require(VisionImage.copying(frame)))
+        let analysis = analyzer.analyze(try PhotoFrames.image(PhotoScene.random(seed: 2372)))
         guard case .seen(let view, var sightings, let failures) = analysis.outcome, failures.isEmpty else {
             Issue.record("seed 2372 should show all seven pieces")
             return
@@ -66,9 +63,7 @@ struct GridClarityTests {
         // triangle was ignored in the REPL at confidence 0.33 while the one-shot wrote it at 0.77.
         let profile = try SyntheticFrames.templateProfile()
         let analyzer = FrameAnalyzer(profile: profile)
-        let frame = try PhotoFrames.render(PhotoScene.random(seed: 2372))
-        defer { gev_image_free(frame) }
-        let analysis = analyzer.analyze(try #require(VisionImage.copying(frame)))
+        let analysis = analyzer.analyze(try PhotoFrames.image(PhotoScene.random(seed: 2372)))
         guard case .success(let layout) = CapturedLayout.make(from: analysis, profile: profile) else {
             Issue.record("seed 2372 should be written")
             return

@@ -156,9 +156,7 @@ struct VideoMotionTests {
 
     /// What a still capture of the scene writes (nil when it refuses).
     static func captured(_ scene: PhotoScene, analyzer: FrameAnalyzer) throws -> Set<Pose.Footprint>? {
-        let frame = try PhotoFrames.render(scene)
-        defer { gev_image_free(frame) }
-        guard let image = VisionImage.copying(frame) else { throw SyntheticFrameError("cannot copy the frame") }
+        let image = try PhotoFrames.image(scene)
         guard case .success(let layout) = CapturedLayout.make(from: analyzer.analyze(image), profile: analyzer.profile) else { return nil }
         return footprints(layout.poses)
     }
