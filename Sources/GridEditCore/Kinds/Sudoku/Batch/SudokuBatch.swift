@@ -71,6 +71,11 @@ public enum SudokuBatch {
         return input
     }
 
+    /// A cell's byte as its value: "." and "0" are 0, "1"..."9" their digit; any other byte
+    /// comes out above 9.
+    @inline(__always)
+    private static func cellValue(_ b: UInt8) -> UInt8 { b == UInt8(ascii: ".") ? 0 : b &- UInt8(ascii: "0") }
+
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C }
 
     /// The entry of the line `start..<stop` (nil for a blank or comment line), its cells written
@@ -90,19 +95,18 @@ public enum SudokuBatch {
             entry.error = .length(text.count)
             return entry
         }
-        // Each cell: "." is 0, "0"..."9" their value; anything else (or a digit above the
-        // size) is above `top` as a byte, and the line is looked at again for the message.
+        // A byte that is not a cell of this size comes out above `top`; the line is then looked
+        // at again for the message.
         let top = UInt8(size.rawValue)
         let cells = out + written
         var largest: UInt8 = 0
         for i in 0..<length {
-            let b = bytes[from &+ i]
-            let value = b == UInt8(ascii: ".") ? 0 : b &- UInt8(ascii: "0")
+            let value = cellValue(bytes[from &+ i])
             largest = max(largest, value)
             cells[i] = value
         }
         if largest > top {
-            let i = (0..<length).first { bytes[from + $0] != UInt8(ascii: ".") && bytes[from + $0] &- UInt8(ascii: "0") > top }!
+            let i = (0..<length).first { cellValue(bytes[from + $0]) > top }!
             let character = String(decoding: UnsafeBufferPointer(start: bytes + from + i, count: min(stop - from - i, 4)), as: UTF8.self).first ?? "?"
             entry.error = .character(character, position: i)
             return entry
@@ -124,37 +128,36 @@ public enum SudokuBatch {
             }
             if size == .nine {
                 let count = cells.withUnsafeBufferPointer { counter.count9($0.baseAddress! + entry.offset, limit: limit) }
-                if count == 0 || count > 9 {
-                    out.append(contentsOf: "\(count) \(count == 0 ? "-" : String(decoding: counter.firstSolution9.map { $0 + 48 }, as: UTF8.self))\n".utf8)
-                    return
-                }
-                // The common line, "N " and 81 digits, written in one piece.
-                let solution = counter.firstSolution9
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 84) { line in
-                    line[0] = UInt8(ascii: "0") &+ UInt8(count)
-                    line[1] = UInt8(ascii: " ")
-                    for i in 0..<81 { line[2 &+ i] = UInt8(ascii: "0") &+ solution[i] }
-                    line[83] = 0x0A
-                    out.append(contentsOf: line)
-                }
+                appendAnswer(&out, count: count, solution: count == 0 ? nil : counter.firstSolution9)
                 return
             }
-            let count: Int
-            let solution: [UInt8]
-            do {
-                let grid = SudokuGrid(size: size, uncheckedCells: Array(cells[entry.offset..<entry.offset + size.cellCount]))
-                let result = counter.count(grid, limit: limit)
-                count = result.count
-                solution = result.solutions.first?.cells ?? []
-            }
-            out.append(contentsOf: String(count).utf8)
-            out.append(UInt8(ascii: " "))
-            if solution.isEmpty {
-                out.append(UInt8(ascii: "-"))
+            let grid = SudokuGrid(size: size, uncheckedCells: Array(cells[entry.offset..<entry.offset + size.cellCount]))
+            let result = counter.count(grid, limit: limit)
+            let solution = result.solutions.first?.cells ?? []
+            solution.withUnsafeBufferPointer { appendAnswer(&out, count: result.count, solution: $0.isEmpty ? nil : $0) }
+        }
+    }
+
+    /// Appends one answer line, `COUNT SOLUTION` (`-` for none) and a line end, in one piece:
+    /// the batch's output is mostly these lines.
+    private static func appendAnswer(_ out: inout [UInt8], count: Int, solution: UnsafeBufferPointer<UInt8>?) {
+        let cells = solution?.count ?? 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22 + cells) { line in
+            // The count's digits end at place 20, written from the last one back.
+            var start = 20, rest = count
+            repeat {
+                start -= 1
+                line[start] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            line[20] = UInt8(ascii: " ")
+            if let solution {
+                for i in 0..<cells { line[21 &+ i] = UInt8(ascii: "0") &+ solution[i] }
             } else {
-                for digit in solution { out.append(UInt8(ascii: "0") + digit) }
+                line[21] = UInt8(ascii: "-")
             }
-            out.append(0x0A)
+            line[21 &+ cells] = 0x0A
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<(22 + cells)]))
         }
     }
 
