@@ -73,7 +73,7 @@ enum SudokuBenchmark {
                 let ratio = other.cpu / time.cpu
                 print("  \(pad("  anchor \(anchor.name)", 46)) \(pad(grids.count, 7))  \(pad(other.rate(grids.count).wall, 15))  \(pad(other.rate(grids.count).cpu, 15))   "
                       + "\(counts.map(String.init).joined(separator: "/"))  gridedit/anchor (cpu): \(String(format: "%.2f", ratio))×"
-                      + (anchorGoal.map { ratio >= $0 ? " (goal ≥ \(String(format: "%.1f", $0))×: met)" : " (goal ≥ \(String(format: "%.1f", $0))×: NOT met)" } ?? "")
+                      + (anchorGoal.map { " (goal ≥ \(String(format: "%.1f", $0))×: \(ratio >= $0 ? "met" : "NOT met"))" } ?? "")
                       + (counts == histogram ? "" : "  COUNTS DIFFER"))
             }
         }
