@@ -83,7 +83,8 @@ extension ContactSearch {
         var chosen: [Int] = []
         var basis = Basis(columns: unknowns)
         var budget = Self.equationSetBudget
-        func row(_ e: Equation) -> [Double] {
+        // Each equation's row of coefficients, made once for every set that tries it.
+        let rows = equations.map { e -> [Double] in
             var r = [Double](repeating: 0, count: unknowns)
             if e.a > 0 { r[2 * (e.a - 1)] += Double(e.normal[0]); r[2 * (e.a - 1) + 1] += Double(e.normal[1]) }
             if e.b > 0 { r[2 * (e.b - 1)] -= Double(e.normal[0]); r[2 * (e.b - 1) + 1] -= Double(e.normal[1]) }
@@ -100,14 +101,11 @@ extension ContactSearch {
             guard equations.count - start >= unknowns - chosen.count else { return }
             for i in start..<equations.count {
                 guard budget > 0, !done else { return }
-                var extended = basis
-                guard extended.add(row(equations[i])) else { continue }
-                let saved = basis
-                basis = extended
+                guard basis.add(rows[i]) else { continue }
                 chosen.append(i)
                 search(from: i + 1)
                 chosen.removeLast()
-                basis = saved
+                basis.removeLast()
             }
         }
         search(from: 0)
@@ -117,13 +115,17 @@ extension ContactSearch {
         // every set the ordered search above reaches within its budget.
         var random = SplitMix64(seed: 0x5EED)
         var drawn: Set<[Int]> = []
+        var keys = [Double](repeating: 0, count: equations.count)
+        var order = Array(equations.indices)
         for _ in 0..<Self.randomSets where !done {
-            let keys = equations.map { e in (Double(random.next() >> 11) / Double(1 << 53)) * (1 + e.residual / 0.05) }
-            var set = Basis(columns: unknowns)
+            for (i, e) in equations.enumerated() { keys[i] = (Double(random.next() >> 11) / Double(1 << 53)) * (1 + e.residual / 0.05) }
+            basis.removeAll()
             var picked: [Equation] = []
             var pickedIndices: [Int] = []
-            for i in equations.indices.sorted(by: { keys[$0] < keys[$1] }) where picked.count < unknowns {
-                if set.add(row(equations[i])) { picked.append(equations[i]); pickedIndices.append(i) }
+            order = Array(equations.indices)
+            order.sort { keys[$0] < keys[$1] }
+            for i in order where picked.count < unknowns {
+                if basis.add(rows[i]) { picked.append(equations[i]); pickedIndices.append(i) }
             }
             pickedIndices.sort()
             // A set drawn before gives the same moves, which `consider` has seen.
@@ -206,13 +208,8 @@ extension ContactSearch {
             irrational.append(value.numerator.b)
         }
         // The value parts a + b√2 are solved as two integer right-hand sides.
-        guard let (scaled, determinant) = IntegerMatrix.solve(matrix, size: n, rightHandSides: [rational, irrational]) else { return nil }
-        var unknowns: [Exact] = []
-        for j in 0..<n {
-            let (a, b) = (scaled[0][j], scaled[1][j])
-            guard a % determinant == 0, b % determinant == 0 else { return nil }
-            unknowns.append(Exact(numerator: ZSqrt2(a / determinant, b / determinant)))
-        }
+        guard let solution = IntegerMatrix.integerSolution(matrix, size: n, rightHandSides: [rational, irrational]) else { return nil }
+        let unknowns = (0..<n).map { j in Exact(numerator: ZSqrt2(solution[0][j], solution[1][j])) }
         var moves = [first]
         for d in 1..<clusters.count { moves.append(Vector(unknowns[2 * (d - 1)], unknowns[2 * (d - 1) + 1])) }
         return moves
@@ -220,30 +217,122 @@ extension ContactSearch {
 }
 
 /// Rows added one at a time, refused when they depend on those before (floating point: the
-/// rows hold small integers, so a pivot is either clearly zero or not).
+/// rows hold small integers, so a pivot is either clearly zero or not). The last row added can
+/// be taken off again, which is how the ordered search backs up.
 struct Basis {
     var columns: Int
     /// The reduced rows, one after another.
     private var rows: [Double] = []
     private var pivots: [Int] = []
+    /// The row being reduced (kept, so that no row allocates).
+    private var scratch: [Double]
 
-    init(columns: Int) { self.columns = columns }
+    init(columns: Int) {
+        self.columns = columns
+        rows.reserveCapacity(columns * columns)
+        pivots.reserveCapacity(columns)
+        scratch = [Double](repeating: 0, count: columns)
+    }
 
     mutating func add(_ row: [Double]) -> Bool {
-        var r = row
-        for (k, p) in pivots.enumerated() where r[p] != 0 {
-            let f = r[p] / rows[k * columns + p]
-            for c in 0..<columns { r[c] -= f * rows[k * columns + c] }
+        let columns = columns
+        var pivot = 0, largest = 0.0
+        rows.withUnsafeBufferPointer { rows in
+            scratch.withUnsafeMutableBufferPointer { r in
+                for c in 0..<columns { r[c] = row[c] }
+                for (k, p) in pivots.enumerated() where r[p] != 0 {
+                    let f = r[p] / rows[k * columns + p]
+                    for c in 0..<columns { r[c] -= f * rows[k * columns + c] }
+                }
+                // The first entry of the largest size.
+                for c in 0..<columns where abs(r[c]) > largest { (pivot, largest) = (c, abs(r[c])) }
+            }
         }
-        guard let pivot = r.indices.max(by: { abs(r[$0]) < abs(r[$1]) }), abs(r[pivot]) > 1e-9 else { return false }
-        rows.append(contentsOf: r)
+        guard largest > 1e-9 else { return false }
+        rows.append(contentsOf: scratch)
         pivots.append(pivot)
         return true
+    }
+
+    /// Takes the last row added off.
+    mutating func removeLast() {
+        rows.removeLast(columns)
+        pivots.removeLast()
+    }
+
+    /// Takes every row off.
+    mutating func removeAll() {
+        rows.removeAll(keepingCapacity: true)
+        pivots.removeAll(keepingCapacity: true)
     }
 }
 
 /// Exact integer linear algebra for small square matrices.
 enum IntegerMatrix {
+    /// M⁻¹·v for each right-hand side v when every entry is an integer; nil when M is singular
+    /// or an entry is not an integer. First by floating-point elimination, each entry rounded to
+    /// the nearest integer and the result checked exactly (M·x = v in integers: then x is the
+    /// one solution); when that check fails, by ``solve(_:size:rightHandSides:)``. So the answer
+    /// is always the exact one; the contact search's systems, small integers with integer
+    /// solutions, take the quick road (about four times as fast).
+    static func integerSolution(_ m: [Int], size n: Int, rightHandSides: [[Int]]) -> [[Int]]? {
+        if let rounded = roundedSolution(m, size: n, rightHandSides: rightHandSides) { return rounded }
+        guard let (scaled, determinant) = solve(m, size: n, rightHandSides: rightHandSides) else { return nil }
+        var solution: [[Int]] = []
+        for x in scaled {
+            guard x.allSatisfy({ $0 % determinant == 0 }) else { return nil }
+            solution.append(x.map { $0 / determinant })
+        }
+        return solution
+    }
+
+    /// The floating-point solution (partial pivoting) rounded to integers, when M times it is
+    /// exactly each v; nil otherwise (M singular or nearly so, a solution that is not integral,
+    /// or rounding error: the caller then solves exactly). M's entries must be small (under 10⁶,
+    /// as the contact search's are, at most 2), so that the check's sums cannot overflow.
+    static func roundedSolution(_ m: [Int], size n: Int, rightHandSides: [[Int]]) -> [[Int]]? {
+        let sides = rightHandSides.count, width = n + sides
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: n * width + n) { scratch -> [[Int]]? in
+            let a = scratch.baseAddress!, y = a + n * width
+            for i in 0..<n {
+                for j in 0..<n { a[i * width + j] = Double(m[i * n + j]) }
+                for c in 0..<sides { a[i * width + n + c] = Double(rightHandSides[c][i]) }
+            }
+            for k in 0..<n {
+                var p = k
+                for i in (k + 1)..<n where abs(a[i * width + k]) > abs(a[p * width + k]) { p = i }
+                guard abs(a[p * width + k]) > 1e-6 else { return nil }
+                if p != k { for j in k..<width { swap(&a[p * width + j], &a[k * width + j]) } }
+                let pivot = a[k * width + k]
+                for i in (k + 1)..<n where a[i * width + k] != 0 {
+                    let f = a[i * width + k] / pivot
+                    for j in k..<width { a[i * width + j] -= f * a[k * width + j] }
+                }
+            }
+            var solution: [[Int]] = []
+            for c in 0..<sides {
+                var x = [Int](repeating: 0, count: n)
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    var s = a[i * width + n + c]
+                    for j in (i + 1)..<n { s -= a[i * width + j] * y[j] }
+                    y[i] = s / a[i * width + i]
+                    // Far below Int's range, so the exact check below cannot overflow.
+                    guard abs(y[i]) < 1e12 else { return nil }
+                    x[i] = Int(y[i].rounded())
+                }
+                // M · x = v exactly, in integers.
+                let v = rightHandSides[c]
+                for i in 0..<n {
+                    var s = 0
+                    for j in 0..<n { s &+= m[i * n + j] &* x[j] }
+                    guard s == v[i] else { return nil }
+                }
+                solution.append(x)
+            }
+            return solution
+        }
+    }
+
     /// det(M)·M⁻¹·v for each right-hand side v (integers, exactly), and det(M), by fraction-free
     /// (Bareiss) elimination on M beside the right-hand sides and back substitution over the
     /// integers; nil when M is singular. `m` holds the rows of the `size`×`size` matrix one after

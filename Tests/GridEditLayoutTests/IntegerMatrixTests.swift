@@ -48,6 +48,42 @@ struct IntegerMatrixTests {
         #expect(solved > 300 && singular > 300, "solved \(solved), singular \(singular)")
     }
 
+    @Test("integerSolution is M⁻¹ · v whenever that is integral and nil otherwise, on 3,000 random contact systems")
+    func integerSolutionAgreesWithTheExactSolver() {
+        var random = SplitMix64(seed: 7)
+        var integral = 0, fractional = 0, singular = 0
+        for trial in 0..<3000 {
+            let n = 2 * (1 + trial % 6)
+            let rows = (0..<n).map { _ in Self.contactRow(&random, size: n) }
+            let m = rows.flatMap { $0 }
+            // Half the trials: v = M · x for an integer x (the contact search's case); the rest arbitrary.
+            let rhs: [[Int]] = (0..<2).map { _ in
+                if trial % 2 == 0 {
+                    let x = (0..<n).map { _ in Int(random.next() % 2001) - 1000 }
+                    return (0..<n).map { i in (0..<n).reduce(0) { $0 + rows[i][$1] * x[$1] } }
+                }
+                return (0..<n).map { _ in Int(random.next() % 8193) - 4096 }
+            }
+            let answer = IntegerMatrix.integerSolution(m, size: n, rightHandSides: rhs)
+            guard let (scaled, determinant) = IntegerMatrix.solve(m, size: n, rightHandSides: rhs) else {
+                #expect(answer == nil, "trial \(trial): a singular matrix solved")
+                singular += 1
+                continue
+            }
+            let exact = scaled.allSatisfy { $0.allSatisfy { $0 % determinant == 0 } } ? scaled.map { $0.map { $0 / determinant } } : nil
+            #expect(answer == exact, "trial \(trial)")
+            if exact == nil { fractional += 1 } else { integral += 1 }
+        }
+        // Most contact matrices have determinant ±1 (every solution integral): 78 of these are not.
+        #expect(integral > 300 && fractional > 50 && singular > 300, "integral \(integral), fractional \(fractional), singular \(singular)")
+    }
+
+    @Test("a system whose solution is not integral: nil (x = y = 1/2)")
+    func halfIsRefused() {
+        #expect(IntegerMatrix.integerSolution([1, 1, 1, -1], size: 2, rightHandSides: [[1, 0]]) == nil)
+        #expect(IntegerMatrix.integerSolution([1, 1, 1, -1], size: 2, rightHandSides: [[2, 0], [3, -1]]) == [[1, 1], [1, 2]])
+    }
+
     /// The determinant by floating-point elimination with partial pivoting, rounded: a different
     /// road from the solver's, exact here because the entries are small (|det| ≤ 2¹²).
     static func determinant(_ rows: [[Int]]) -> Int {
