@@ -43,6 +43,18 @@ let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration
 let fastStart: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
                                                 "-l_FoundationCollections"], .when(configuration: .release))]
 
+// The capture's per-pixel loops (the lens map, the colour conversion, the fits) built for x86-64
+// CPUs with AVX2 and FMA (x86-64-v3: Intel Haswell and AMD Excavator, 2013–2015, and later), in
+// release: the eight-lane SIMD code then runs in 256-bit registers, a 720p frame in 1 ms less
+// (docs/measurements.md, 2026-11-30 night) with the same results to the bit (`gridedit-bench
+// capture-digest`). gridedit-capture checks the CPU before anything else and refuses with a
+// message on an older one (Sources/gridedit-capture/main.swift).
+#if arch(x86_64)
+let captureCPU: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"], .when(configuration: .release))]
+#else
+let captureCPU: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "gridedit",
     platforms: [.macOS(.v13)],
@@ -140,7 +152,7 @@ let package = Package(
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_videoio",
                                  "opencv_calib3d", "opencv_aruco"].map { .linkedLibrary($0) }),
         .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditMat", "GridEditGeometry", "GridEditLayout"],
-                swiftSettings: optimisedInDebug),
+                swiftSettings: optimisedInDebug + captureCPU),
         .executableTarget(name: "gridedit-capture", dependencies: [
             "GridEditCapture", "GridEditCore", "GridEditMat", "GridEditRender", "CVision",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

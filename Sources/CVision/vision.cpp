@@ -76,6 +76,16 @@ void gev_set_threads(int count) {
     guarded(0, [&] { cv::setNumThreads(count); return 0; });
 }
 
+int gev_cpu_supported(void) {
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi")
+        && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("f16c") && __builtin_cpu_supports("popcnt") ? 1 : 0;
+#else
+    return 1;
+#endif
+}
+
 // MARK: Images
 
 gev_image *gev_image_read(const char *path) {

@@ -26,6 +26,11 @@ const char *gev_last_error(void);
 /* OpenCV's worker threads (1 = one core, as in the benchmark). */
 void gev_set_threads(int count);
 
+/* 1 when this CPU runs what GridEditCapture's release build needs (x86-64-v3: AVX2, FMA, BMI1/2,
+   F16C, LZCNT, MOVBE; Package.swift, captureCPU), else 0; always 1 on other architectures. Built
+   for any x86-64, so it can be asked first. */
+int gev_cpu_supported(void);
+
 /* MARK: Images */
 
 typedef struct gev_image gev_image;
