@@ -71,9 +71,33 @@ extension ContactSearch {
         let enough = seenNear.count
         var best: (moves: [Vector], touching: Int, spread: Double)?
         var seen: Set<[Vector]> = []
+        // For each solution found, the equations it satisfies (a bit each). Most sets of equations
+        // give a solution found before (a contact seen twice, another corner of the same edge):
+        // when a set's equations are all satisfied by one, that is its solution (the set fixes
+        // every move), already considered, and the set need not be solved at all.
+        let words = (equations.count + 63) / 64
+        var satisfied: [UInt64] = []  // `words` a solution
+        func mask(_ indices: [Int]) -> [UInt64] {
+            var m = [UInt64](repeating: 0, count: words)
+            for i in indices { m[i >> 6] |= 1 << UInt64(i & 63) }
+            return m
+        }
+        func solvedBefore(_ set: [UInt64]) -> Bool {
+            var start = 0
+            while start < satisfied.count {
+                var all = true
+                for w in 0..<words where set[w] & ~satisfied[start + w] != 0 { all = false; break }
+                if all { return true }
+                start += words
+            }
+            return false
+        }
         /// Scores a solution; true when it is good enough to stop.
         func consider(_ moves: [Vector]) -> Bool {
             guard seen.insert(moves).inserted else { return false }
+            var m = [UInt64](repeating: 0, count: words)
+            for (i, e) in equations.enumerated() where holds(e, moves) { m[i >> 6] |= 1 << UInt64(i & 63) }
+            satisfied += m
             let s = spread(of: moves)
             guard s <= 2 * snapper.tolerance else { return false }
             let t = touching(of: moves)
@@ -94,6 +118,7 @@ extension ContactSearch {
         func search(from start: Int) {
             budget -= 1
             if chosen.count == unknowns {
+                guard !solvedBefore(mask(chosen)) else { return }
                 if let moves = solve(chosen.map { equations[$0] }), consider(moves) { done = true }
                 return
             }
@@ -129,7 +154,8 @@ extension ContactSearch {
             }
             pickedIndices.sort()
             // A set drawn before gives the same moves, which `consider` has seen.
-            guard picked.count == unknowns, drawn.insert(pickedIndices).inserted, let moves = solve(picked) else { continue }
+            guard picked.count == unknowns, drawn.insert(pickedIndices).inserted, !solvedBefore(mask(pickedIndices)),
+                  let moves = solve(picked) else { continue }
             done = consider(moves)
         }
         return best
@@ -190,6 +216,12 @@ extension ContactSearch {
             }
             return (sum.x / Double(members.count), sum.y / Double(members.count))
         }
+    }
+
+    /// Whether `moves` (the first cluster's included) satisfy the equation exactly.
+    func holds(_ e: Equation, _ moves: [Vector]) -> Bool {
+        let (a, b) = (moves[e.a], moves[e.b])
+        return (a.x - b.x).times(e.normal[0]) + (a.y - b.y).times(e.normal[1]) == e.value
     }
 
     /// The moves that satisfy these equations exactly (the first cluster keeps step 4's move),
