@@ -65,6 +65,44 @@ struct TopViewTests {
         }
     }
 
+    @Test("the top view's lens map, its ratio by a Taylor polynomial about each eight pixels' middle, is the lens's own rounded to Floats to 2e-6 pixel (1e-3 for the strongest lenses, a thirtieth of remap's step)",
+          arguments: [(1280, 720), (1920, 1080)])
+    func interpolatedLensMap(width: Int, height: Int) throws {
+        let (w, h) = (Double(width), Double(height))
+        // The play area tilted away from the camera, filling most of the frame.
+        let corners = [(x: -0.375, y: -0.375), (8.375, -0.375), (8.375, 8.375), (-0.375, 8.375)]
+        let pixels = [(x: 0.2 * w, y: 0.95 * h), (0.8 * w, 0.93 * h), (0.68 * w, 0.08 * h), (0.3 * w, 0.06 * h)]
+        let homography = try #require(Homography.linearFit(corners, pixels))
+        for k in [-0.6, -0.3, -0.05, 0.02, 0.08, 0.3] {
+            let lens = RadialLens(width: width, height: height, k: k)
+            let view = MatView(unitsToPixels: homography, lens: lens, visibleMarkers: Array(0..<8), worstCornerError: 0, pixelsPerUnit: 100)
+            let warp = try #require(TopView.Warp(view: view))
+            var worst = 0.0, unseen = 0, differ = 0
+            for row in 0..<TopView.size {
+                for column in 0..<TopView.size {
+                    let u = TopView.units(column: column, row: row)
+                    let p = homography.apply(u.x, u.y)
+                    var ratio = 1.0
+                    let uLens = ((p.x - lens.centreX) * (p.x - lens.centreX) + (p.y - lens.centreY) * (p.y - lens.centreY)) * lens.k / (lens.radius * lens.radius)
+                    guard RadialLens.ratio(u: uLens, from: &ratio) != nil else { unseen += 1; continue }
+                    let exact = lens.seen(p.x, p.y)
+                    let i = row * TopView.size + column
+                    // The map holds Floats: its points are the exact ones rounded, give or take.
+                    worst = max(worst, abs(Double(warp.mapX[i]) - exact.x) - Double(Float(exact.x).ulp) / 2,
+                                abs(Double(warp.mapY[i]) - exact.y) - Double(Float(exact.y).ulp) / 2)
+                    if warp.mapX[i] != Float(exact.x) || warp.mapY[i] != Float(exact.y) { differ += 1 }
+                }
+            }
+            // Everyday lenses: a few hundred of the 176,400 points a last bit off.
+            #expect(abs(k) > 0.1 || differ < 1000, "k \(k): \(differ) points not the exact ones rounded")
+            // k −0.6: a pincushion so strong that it sees no point for the frame's corners, whose
+            // cells are worked out pixel by pixel.
+            #expect(k < -0.5 ? unseen > 0 : unseen == 0)
+            // Strong pincushions bend the ratio sharply near where they stop seeing points.
+            #expect(worst < (abs(k) <= 0.1 ? 2e-6 : 1e-3), "k \(k): \(worst) pixels from the lens's own, beyond Float rounding")
+        }
+    }
+
     @Test("the lens map's lane form gives each lane the one-point form's bits, ratio included, for eight chains of points carried side by side", arguments: [(1280, 720), (1920, 1080)])
     func lensMapLanesMatchOnePoint(width: Int, height: Int) {
         var mismatches = 0

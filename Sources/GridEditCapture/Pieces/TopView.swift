@@ -63,47 +63,81 @@ public struct TopView: Sendable {
                 (mapX, mapY) = ([], [])
                 return
             }
-            // `view.pixel` for every pixel, with the lens's Newton steps started from the ratio
-            // the pixel above found (``RadialLens/seenForMap(_:_:ratio:)``).
-            // The homography's entries as locals and the maps as buffers (the same arithmetic as
-            // `Homography.apply`, without an array read per pixel).
+            // `view.pixel` for every pixel: the perspective, then the lens. The seen point is the
+            // straight one scaled about the lens's centre by the ratio t that solves
+            // t (1 + u t²) = 1, u = k s² / R² (``RadialLens/ratio(u:from:)``), a smooth function
+            // of u alone. Eight columns a time, one per lane: t by Newton's method once, at the
+            // middle of the eight's u, and for each lane from there by t's Taylor polynomial in u
+            // to the second order (u changes by a few thousandths across eight pixels): the
+            // points within a millionth of a pixel of Newton's method at every pixel, give or
+            // take a Float's last bit (`TopViewTests`; capture-digest unchanged), 0.49 → 0.34 ms
+            // a 720p frame. Where the lens sees no point, or nearly (a strong pincushion's far
+            // corners), each lane is worked out on its own.
             var mapX = [Float](unsafeUninitializedCapacity: size * size) { _, count in count = size * size }
             var mapY = [Float](unsafeUninitializedCapacity: size * size) { _, count in count = size * size }
             let e = view.unitsToPixels.entries, lens = view.lens!
             let (e0, e1, e2, e3, e4, e5, e6, e7, e8) = (e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8])
-            // Eight columns at a time, one per lane, each row's lanes stored side by side; every
-            // column carries its ratio down from the row above.
-            let lanes = size / 8 * 8
-            var ratios = [Double](repeating: 1, count: size)
+            let (cx, cy) = (lens.centreX, lens.centreY), perRadius = lens.k / (lens.radius * lens.radius)
+            let lanes = size / 8 * 8, chunks = size / 8, groups = (chunks + 7) / 8
+            // Per row: each eight's offsets from the lens's centre and u, then the middles' ratios
+            // by Newton's method eight eights at a time, each started from the ratio of the eight
+            // above (a row's Newton steps in one chain would wait on each other's divisions).
+            let offsets = UnsafeMutablePointer<SIMD8<Double>>.allocate(capacity: 3 * chunks)
+            let scratch = UnsafeMutableRawPointer.allocate(byteCount: 3 * 64 * groups, alignment: 64)
+            defer { offsets.deallocate(); scratch.deallocate() }
+            let middles = scratch.bindMemory(to: Double.self, capacity: 24 * groups)
+            let ratios = middles + 8 * groups, carried = middles + 16 * groups
+            for i in 0..<(24 * groups) { middles[i] = 1 }
+            var ratio = 1.0  // the last columns', carried along the row
             mapX.withUnsafeMutableBufferPointer { mapX in
                 mapY.withUnsafeMutableBufferPointer { mapY in
-                    ratios.withUnsafeMutableBufferPointer { ratios in
-                      columnCentres.withUnsafeBufferPointer { centres in
+                    columnCentres.withUnsafeBufferPointer { centres in
                         let xs = UnsafeRawPointer(centres.baseAddress!)
                         let outX = UnsafeMutableRawPointer(mapX.baseAddress!), outY = UnsafeMutableRawPointer(mapY.baseAddress!)
-                        let carried = UnsafeMutableRawPointer(ratios.baseAddress!)
                         for row in 0..<size {
                             let y = rowCentres[row]
-                            var column = 0
-                            while column < lanes {
-                                let x = xs.loadUnaligned(fromByteOffset: column * 8, as: SIMD8<Double>.self)
-                                var ratio = carried.loadUnaligned(fromByteOffset: column * 8, as: SIMD8<Double>.self)
+                            for j in 0..<chunks {
+                                let x = xs.loadUnaligned(fromByteOffset: j * 64, as: SIMD8<Double>.self)
                                 let w = 1 / (e6 * x + e7 * y + e8)
-                                let p = lens.seenForMap((e0 * x + e1 * y + e2) * w, (e3 * x + e4 * y + e5) * w, ratio: &ratio)
-                                carried.storeBytes(of: ratio, toByteOffset: column * 8, as: SIMD8<Double>.self)
-                                outX.storeBytes(of: SIMD8<Float>(p.x), toByteOffset: (row * size + column) * 4, as: SIMD8<Float>.self)
-                                outY.storeBytes(of: SIMD8<Float>(p.y), toByteOffset: (row * size + column) * 4, as: SIMD8<Float>.self)
-                                column += 8
+                                let ox = (e0 * x + e1 * y + e2) * w - cx, oy = (e3 * x + e4 * y + e5) * w - cy
+                                let u = (ox * ox + oy * oy) * perRadius
+                                (offsets[3 * j], offsets[3 * j + 1], offsets[3 * j + 2]) = (ox, oy, u)
+                                middles[j] = (u[0] + u[7]) / 2  // u changes little and smoothly across the eight
+                            }
+                            for g in 0..<groups {
+                                let u = UnsafeRawPointer(middles + 8 * g).loadUnaligned(as: SIMD8<Double>.self)
+                                var start = UnsafeRawPointer(carried + 8 * g).loadUnaligned(as: SIMD8<Double>.self)
+                                let t = RadialLens.ratios(u: u, from: &start)
+                                UnsafeMutableRawPointer(ratios + 8 * g).storeBytes(of: t, as: SIMD8<Double>.self)
+                                UnsafeMutableRawPointer(carried + 8 * g).storeBytes(of: start, as: SIMD8<Double>.self)
+                            }
+                            for j in 0..<chunks {
+                                let (ox, oy, u) = (offsets[3 * j], offsets[3 * j + 1], offsets[3 * j + 2])
+                                let (middle, t0) = (middles[j], ratios[j])
+                                let slope = 1 + 3 * middle * t0 * t0
+                                var p: (x: SIMD8<Double>, y: SIMD8<Double>)
+                                if !t0.isNaN && slope > 0.8 {
+                                    // F(t, u) = t + u t³ − 1 = 0: t' = −F_u / F_t, t'' = −(F_tt t'² + 2 F_tu t') / F_t.
+                                    let d1 = -t0 * t0 * t0 / slope
+                                    let d2 = -(6 * middle * t0 * d1 * d1 + 6 * t0 * t0 * d1) / slope
+                                    let du = u - middle
+                                    let t = t0 + du * (d1 + du * (d2 / 2))
+                                    p = (cx + ox * t, cy + oy * t)
+                                } else {
+                                    var start = SIMD8<Double>(repeating: 1)
+                                    p = lens.seenForMap(cx + ox, cy + oy, ratio: &start)
+                                }
+                                outX.storeBytes(of: SIMD8<Float>(p.x), toByteOffset: (row * size + 8 * j) * 4, as: SIMD8<Float>.self)
+                                outY.storeBytes(of: SIMD8<Float>(p.y), toByteOffset: (row * size + 8 * j) * 4, as: SIMD8<Float>.self)
                             }
                             for column in lanes..<size {
                                 let x = columnCentres[column]
                                 let w = 1 / (e6 * x + e7 * y + e8)
-                                let p = lens.seenForMap((e0 * x + e1 * y + e2) * w, (e3 * x + e4 * y + e5) * w, ratio: &ratios[column])
+                                let p = lens.seenForMap((e0 * x + e1 * y + e2) * w, (e3 * x + e4 * y + e5) * w, ratio: &ratio)
                                 mapX[row * size + column] = Float(p.x)
                                 mapY[row * size + column] = Float(p.y)
                             }
                         }
-                      }
                     }
                 }
             }

@@ -93,6 +93,45 @@ public struct RadialLens: Sendable, Hashable {
         return (centreX + ox * t, centreY + oy * t)
     }
 
+    /// The ratio t = ρ / s of ``seenForMap(_:_:ratio:)`` for u = k s² / R² (the seen point is
+    /// the straight one scaled about the centre by it): the root of t (1 + u t²) = 1 by the same
+    /// Newton steps, from `ratio`, which is set to it; nil (and `ratio` 1) where the lens sees no
+    /// point (u < −4/27: a strong pincushion's far corners).
+    static func ratio(u: Double, from ratio: inout Double) -> Double? {
+        guard u != 0 else { return 1 }
+        var t = ratio > 0.5 && ratio < 2 ? ratio : 1
+        for _ in 0..<8 {
+            let slope = 1 + 3 * u * t * t
+            guard slope > 0.1 else { break }
+            let step = (t * (1 + u * t * t) - 1) / slope
+            t -= step
+            if abs(step) < 1e-10 { ratio = t; return t }
+        }
+        ratio = 1
+        return nil
+    }
+
+    /// ``ratio(u:from:)`` for eight values of u at once, one per lane: NaN in a lane where the
+    /// lens sees no point (and its `ratio` 1).
+    static func ratios(u: SIMD8<Double>, from ratio: inout SIMD8<Double>) -> SIMD8<Double> {
+        let still = u .== 0
+        var t = SIMD8<Double>(repeating: 1).replacing(with: ratio, where: (ratio .> 0.5) .& (ratio .< 2))
+        var active = .!still, converged = still
+        for _ in 0..<8 {
+            let slope = 1 + 3 * u * t * t
+            active = active .& (slope .> 0.1)
+            let step = (t * (1 + u * t * t) - 1) / slope
+            t.replace(with: t - step, where: active)
+            let done = active .& (step .< 1e-10) .& (step .> -1e-10)
+            converged = converged .| done
+            active = active .& .!done
+            if !any(active) { break }
+        }
+        t.replace(with: 1, where: still)
+        ratio = t.replacing(with: 1, where: .!converged)
+        return t.replacing(with: .nan, where: .!converged)
+    }
+
     /// ``seenForMap(_:_:ratio:)`` for eight points at once, one per lane, each lane with its own
     /// ratio: the same arithmetic lane by lane, so the same bits (`TopViewTests`). A lane whose
     /// Newton steps have stopped keeps its value while the others go on. ``TopView/Warp`` runs
