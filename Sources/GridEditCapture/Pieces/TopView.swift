@@ -78,16 +78,16 @@ public struct TopView: Sendable {
             let e = view.unitsToPixels.entries, lens = view.lens!
             let (e0, e1, e2, e3, e4, e5, e6, e7, e8) = (e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8])
             let (cx, cy) = (lens.centreX, lens.centreY), perRadius = lens.k / (lens.radius * lens.radius)
-            let lanes = size / 8 * 8, chunks = size / 8, groups = (chunks + 7) / 8
+            let chunks = size / 8, lanes = 8 * chunks, groups = (chunks + 7) / 8
             // Per row: each eight's offsets from the lens's centre and u, then the middles' ratios
             // by Newton's method eight eights at a time, each started from the ratio of the eight
             // above (a row's Newton steps in one chain would wait on each other's divisions).
             let offsets = UnsafeMutablePointer<SIMD8<Double>>.allocate(capacity: 3 * chunks)
             let scratch = UnsafeMutableRawPointer.allocate(byteCount: 3 * 64 * groups, alignment: 64)
             defer { offsets.deallocate(); scratch.deallocate() }
-            let middles = scratch.bindMemory(to: Double.self, capacity: 24 * groups)
+            // Three runs of 8 · groups: the middles' u, their ratios, and the ratios carried down.
+            let middles = scratch.initializeMemory(as: Double.self, repeating: 1, count: 24 * groups)
             let ratios = middles + 8 * groups, carried = middles + 16 * groups
-            for i in 0..<(24 * groups) { middles[i] = 1 }
             var ratio = 1.0  // the last columns', carried along the row
             mapX.withUnsafeMutableBufferPointer { mapX in
                 mapY.withUnsafeMutableBufferPointer { mapY in

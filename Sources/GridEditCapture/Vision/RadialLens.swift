@@ -78,19 +78,47 @@ public struct RadialLens: Sendable, Hashable {
         let ox = x - centreX, oy = y - centreY
         let u = (ox * ox + oy * oy) * (k / (radius * radius))  // k s²
         guard u != 0 else { return (x, y) }
-        var t = ratio > 0.5 && ratio < 2 ? ratio : 1
-        var converged = false
+        let (t, converged) = Self.newton(u: u, from: ratio)
+        // Where a strong pincushion (k < 0) sees no point, the next point starts afresh rather
+        // than from this one's meaningless ratio (which could lead it to the equation's other root).
+        ratio = converged ? t : 1
+        return (centreX + ox * t, centreY + oy * t)
+    }
+
+    /// Newton's method for the root of t (1 + u t²) = 1, from `start` when it lies in (0.5, 2)
+    /// (else 1), stopped at a step under 1e-10 (`converged`) or where the slope falls under 0.1
+    /// (a strong pincushion, which sees no point there): the one loop of every map form.
+    @inline(__always)
+    static func newton(u: Double, from start: Double) -> (t: Double, converged: Bool) {
+        var t = start > 0.5 && start < 2 ? start : 1
         for _ in 0..<8 {
             let slope = 1 + 3 * u * t * t
             guard slope > 0.1 else { break }
             let step = (t * (1 + u * t * t) - 1) / slope
             t -= step
-            if abs(step) < 1e-10 { converged = true; break }
+            if abs(step) < 1e-10 { return (t, true) }
         }
-        // Where a strong pincushion (k < 0) sees no point, the next point starts afresh rather
-        // than from this one's meaningless ratio (which could lead it to the equation's other root).
-        ratio = converged ? t : 1
-        return (centreX + ox * t, centreY + oy * t)
+        return (t, false)
+    }
+
+    /// ``newton(u:from:)`` for eight values of u at once, one per lane, with the same arithmetic
+    /// lane by lane: a lane whose steps have stopped keeps its value while the others go on.
+    /// A lane with u = 0 is left at its start.
+    @inline(__always)
+    static func newton(u: SIMD8<Double>, from start: SIMD8<Double>) -> (t: SIMD8<Double>, converged: SIMDMask<SIMD8<Int64>>) {
+        var t = SIMD8<Double>(repeating: 1).replacing(with: start, where: (start .> 0.5) .& (start .< 2))
+        var active = .!(u .== 0), converged = SIMDMask<SIMD8<Int64>>(repeating: false)
+        for _ in 0..<8 {
+            let slope = 1 + 3 * u * t * t
+            active = active .& (slope .> 0.1)
+            let step = (t * (1 + u * t * t) - 1) / slope
+            t.replace(with: t - step, where: active)
+            let done = active .& (step .< 1e-10) .& (step .> -1e-10)
+            converged = converged .| done
+            active = active .& .!done
+            if !any(active) { break }
+        }
+        return (t, converged)
     }
 
     /// The ratio t = ρ / s of ``seenForMap(_:_:ratio:)`` for u = k s² / R² (the seen point is
@@ -99,42 +127,24 @@ public struct RadialLens: Sendable, Hashable {
     /// point (u < −4/27: a strong pincushion's far corners).
     static func ratio(u: Double, from ratio: inout Double) -> Double? {
         guard u != 0 else { return 1 }
-        var t = ratio > 0.5 && ratio < 2 ? ratio : 1
-        for _ in 0..<8 {
-            let slope = 1 + 3 * u * t * t
-            guard slope > 0.1 else { break }
-            let step = (t * (1 + u * t * t) - 1) / slope
-            t -= step
-            if abs(step) < 1e-10 { ratio = t; return t }
-        }
-        ratio = 1
-        return nil
+        let (t, converged) = newton(u: u, from: ratio)
+        ratio = converged ? t : 1
+        return converged ? t : nil
     }
 
     /// ``ratio(u:from:)`` for eight values of u at once, one per lane: NaN in a lane where the
     /// lens sees no point (and its `ratio` 1).
     static func ratios(u: SIMD8<Double>, from ratio: inout SIMD8<Double>) -> SIMD8<Double> {
         let still = u .== 0
-        var t = SIMD8<Double>(repeating: 1).replacing(with: ratio, where: (ratio .> 0.5) .& (ratio .< 2))
-        var active = .!still, converged = still
-        for _ in 0..<8 {
-            let slope = 1 + 3 * u * t * t
-            active = active .& (slope .> 0.1)
-            let step = (t * (1 + u * t * t) - 1) / slope
-            t.replace(with: t - step, where: active)
-            let done = active .& (step .< 1e-10) .& (step .> -1e-10)
-            converged = converged .| done
-            active = active .& .!done
-            if !any(active) { break }
-        }
+        var (t, converged) = newton(u: u, from: ratio)
+        converged = converged .| still
         t.replace(with: 1, where: still)
         ratio = t.replacing(with: 1, where: .!converged)
         return t.replacing(with: .nan, where: .!converged)
     }
 
     /// ``seenForMap(_:_:ratio:)`` for eight points at once, one per lane, each lane with its own
-    /// ratio: the same arithmetic lane by lane, so the same bits (`TopViewTests`). A lane whose
-    /// Newton steps have stopped keeps its value while the others go on. ``TopView/Warp`` runs
+    /// ratio: the same arithmetic lane by lane, so the same bits (`TopViewTests`). ``TopView/Warp`` runs
     /// eight neighbouring columns of a row at once, each lane started from the ratio of the pixel
     /// above, and stores the eight points side by side.
     @inline(__always)
@@ -142,18 +152,7 @@ public struct RadialLens: Sendable, Hashable {
         let ox = x - centreX, oy = y - centreY
         let u = (ox * ox + oy * oy) * (k / (radius * radius))
         let still = u .== 0
-        var t = SIMD8<Double>(repeating: 1).replacing(with: ratio, where: (ratio .> 0.5) .& (ratio .< 2))
-        var active = .!still, converged = SIMDMask<SIMD8<Int64>>(repeating: false)
-        for _ in 0..<8 {
-            let slope = 1 + 3 * u * t * t
-            active = active .& (slope .> 0.1)
-            let step = (t * (1 + u * t * t) - 1) / slope
-            t.replace(with: t - step, where: active)
-            let done = active .& (step .< 1e-10) .& (step .> -1e-10)
-            converged = converged .| done
-            active = active .& .!done
-            if !any(active) { break }
-        }
+        let (t, converged) = Self.newton(u: u, from: ratio)
         ratio.replace(with: t.replacing(with: 1, where: .!converged), where: .!still)
         let seenX = (centreX + ox * t).replacing(with: x, where: still)
         let seenY = (centreY + oy * t).replacing(with: y, where: still)
