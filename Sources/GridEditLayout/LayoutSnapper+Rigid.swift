@@ -105,7 +105,6 @@ extension ContactSearch {
             return t >= enough && s <= snapper.alikeSpread
         }
         var chosen: [Int] = []
-        var basis = Basis(columns: unknowns)
         var budget = Self.equationSetBudget
         // Each equation's row of coefficients, made once for every set that tries it.
         let rows = equations.map { e -> [Double] in
@@ -114,6 +113,7 @@ extension ContactSearch {
             if e.b > 0 { r[2 * (e.b - 1)] -= Double(e.normal[0]); r[2 * (e.b - 1) + 1] -= Double(e.normal[1]) }
             return r
         }
+        let basis = Basis(rows: rows, columns: unknowns)
         var done = false
         func search(from start: Int) {
             budget -= 1
@@ -126,7 +126,7 @@ extension ContactSearch {
             guard equations.count - start >= unknowns - chosen.count else { return }
             for i in start..<equations.count {
                 guard budget > 0, !done else { return }
-                guard basis.add(rows[i]) else { continue }
+                guard basis.add(i) else { continue }
                 chosen.append(i)
                 search(from: i + 1)
                 chosen.removeLast()
@@ -141,20 +141,23 @@ extension ContactSearch {
         var random = SplitMix64(seed: 0x5EED)
         var drawn: Set<[Int]> = []
         var keys = [Double](repeating: 0, count: equations.count)
-        var order = Array(equations.indices)
+        var order = [(key: Double, index: Int)](repeating: (0, 0), count: equations.count)
+        var pickedIndices: [Int] = []
         for _ in 0..<Self.randomSets where !done {
             for (i, e) in equations.enumerated() { keys[i] = (Double(random.next() >> 11) / Double(1 << 53)) * (1 + e.residual / 0.05) }
             basis.removeAll()
-            var picked: [Equation] = []
-            var pickedIndices: [Int] = []
-            order = Array(equations.indices)
-            order.sort { keys[$0] < keys[$1] }
-            for i in order where picked.count < unknowns {
-                if basis.add(rows[i]) { picked.append(equations[i]); pickedIndices.append(i) }
+            pickedIndices.removeAll(keepingCapacity: true)
+            // By key, least first; equal keys by index (the sort is stable).
+            for i in keys.indices { order[i] = (keys[i], i) }
+            order.sort { $0.key < $1.key }
+            for (_, i) in order where pickedIndices.count < unknowns {
+                if basis.add(i) { pickedIndices.append(i) }
             }
+            guard pickedIndices.count == unknowns else { continue }
+            let picked = pickedIndices.map { equations[$0] }
             pickedIndices.sort()
             // A set drawn before gives the same moves, which `consider` has seen.
-            guard picked.count == unknowns, drawn.insert(pickedIndices).inserted, !solvedBefore(mask(pickedIndices)),
+            guard drawn.insert(pickedIndices).inserted, !solvedBefore(mask(pickedIndices)),
                   let moves = solve(picked) else { continue }
             done = consider(moves)
         }
@@ -248,54 +251,99 @@ extension ContactSearch {
     }
 }
 
-/// Rows added one at a time, refused when they depend on those before (floating point: the
-/// rows hold small integers, so a pivot is either clearly zero or not). The last row added can
-/// be taken off again, which is how the ordered search backs up.
-struct Basis {
-    var columns: Int
-    /// The reduced rows, one after another.
-    private var rows: [Double] = []
-    private var pivots: [Int] = []
-    /// The row being reduced (kept, so that no row allocates).
-    private var scratch: [Double]
+/// A fixed table of rows, of which some are added one at a time, each refused when it depends
+/// on those added before (floating point: the rows hold small integers, so a pivot is either
+/// clearly zero or not). The last row added can be taken off again, which is how the ordered
+/// search backs up.
+///
+/// The rows held are kept in reduced echelon form (1 at each one's pivot, 0 there in every other
+/// row), so a new row, which has a few entries (a contact's four at most), is reduced by the rows
+/// whose pivots lie among its entries alone: what is left has 0 at every pivot, and the row is
+/// independent when anything is left. A class, so that its scratch space is allocated once and
+/// reached without copies.
+final class Basis {
+    let columns: Int
+    /// How many rows are held.
+    private(set) var count = 0
+    /// The table's rows, one after another, and each one's nonzero columns.
+    private let table: UnsafeMutablePointer<Double>
+    private let support: [[Int]]
+    /// The reduced rows held, one after another (`columns` × `columns` room).
+    private let held: UnsafeMutablePointer<Double>
+    /// Each held row's pivot; for each column, the held row whose pivot it is (−1 for none).
+    private let pivots: UnsafeMutablePointer<Int>
+    private let pivotRow: UnsafeMutablePointer<Int>
+    /// The held rows as they were before each add, for ``removeLast()``: the `k` rows held
+    /// before an add are kept at `k (k − 1) / 2` rows in.
+    private let before: UnsafeMutablePointer<Double>
+    /// The row being reduced.
+    private let scratch: UnsafeMutablePointer<Double>
 
-    init(columns: Int) {
+    init(rows: [[Double]], columns: Int) {
+        precondition(rows.allSatisfy { $0.count == columns })
         self.columns = columns
-        rows.reserveCapacity(columns * columns)
-        pivots.reserveCapacity(columns)
-        scratch = [Double](repeating: 0, count: columns)
+        table = .allocate(capacity: max(1, rows.count * columns))
+        for (i, row) in rows.enumerated() { for c in 0..<columns { table[i * columns + c] = row[c] } }
+        support = rows.map { row in row.indices.filter { row[$0] != 0 } }
+        held = .allocate(capacity: max(1, columns * columns))
+        pivots = .allocate(capacity: max(1, columns))
+        pivotRow = .allocate(capacity: max(1, columns))
+        pivotRow.initialize(repeating: -1, count: columns)
+        before = .allocate(capacity: max(1, columns * columns * (columns + 1) / 2))
+        scratch = .allocate(capacity: max(1, columns))
     }
 
-    mutating func add(_ row: [Double]) -> Bool {
-        let columns = columns
-        var pivot = 0, largest = 0.0
-        rows.withUnsafeBufferPointer { rows in
-            scratch.withUnsafeMutableBufferPointer { r in
-                for c in 0..<columns { r[c] = row[c] }
-                for (k, p) in pivots.enumerated() where r[p] != 0 {
-                    let f = r[p] / rows[k * columns + p]
-                    for c in 0..<columns { r[c] -= f * rows[k * columns + c] }
-                }
-                // The first entry of the largest size.
-                for c in 0..<columns where abs(r[c]) > largest { (pivot, largest) = (c, abs(r[c])) }
-            }
+    deinit {
+        for pointer in [table, held, before, scratch] { pointer.deallocate() }
+        pivots.deallocate()
+        pivotRow.deallocate()
+    }
+
+    /// Adds row `i` of the table; false (and nothing added) when it depends on the rows held.
+    func add(_ i: Int) -> Bool {
+        guard count < columns else { return false }
+        let n = columns, row = table + i * n, r = scratch
+        r.update(from: row, count: n)
+        // Reducing by one held row changes no other held row's pivot entry, so each factor is
+        // the table's own entry.
+        for c in support[i] where pivotRow[c] >= 0 {
+            let f = row[c], h = held + pivotRow[c] * n
+            for j in 0..<n { r[j] -= f * h[j] }
+            r[c] = 0
         }
+        // The first entry of the largest size.
+        var pivot = 0, largest = 0.0
+        for c in 0..<n where abs(r[c]) > largest { (pivot, largest) = (c, abs(r[c])) }
         guard largest > 1e-9 else { return false }
-        rows.append(contentsOf: scratch)
-        pivots.append(pivot)
+        (before + count * (count - 1) / 2 * n).update(from: held, count: count * n)
+        let scale = 1 / r[pivot]
+        for c in 0..<n { r[c] *= scale }
+        r[pivot] = 1
+        // Clear the new pivot's column in the rows held.
+        for k in 0..<count {
+            let h = held + k * n, g = h[pivot]
+            guard g != 0 else { continue }
+            for j in 0..<n { h[j] -= g * r[j] }
+            h[pivot] = 0
+        }
+        (held + count * n).update(from: r, count: n)
+        pivots[count] = pivot
+        pivotRow[pivot] = count
+        count += 1
         return true
     }
 
     /// Takes the last row added off.
-    mutating func removeLast() {
-        rows.removeLast(columns)
-        pivots.removeLast()
+    func removeLast() {
+        count -= 1
+        pivotRow[pivots[count]] = -1
+        held.update(from: before + count * (count - 1) / 2 * columns, count: count * columns)
     }
 
     /// Takes every row off.
-    mutating func removeAll() {
-        rows.removeAll(keepingCapacity: true)
-        pivots.removeAll(keepingCapacity: true)
+    func removeAll() {
+        for k in 0..<count { pivotRow[pivots[k]] = -1 }
+        count = 0
     }
 }
 
