@@ -95,9 +95,7 @@ extension ContactSearch {
         /// Scores a solution; true when it is good enough to stop.
         func consider(_ moves: [Vector]) -> Bool {
             guard seen.insert(moves).inserted else { return false }
-            var m = [UInt64](repeating: 0, count: words)
-            for (i, e) in equations.enumerated() where holds(e, moves) { m[i >> 6] |= 1 << UInt64(i & 63) }
-            satisfied += m
+            satisfied += mask(equations.indices.filter { holds(equations[$0], moves) })
             let s = spread(of: moves)
             guard s <= 2 * snapper.tolerance else { return false }
             let t = touching(of: moves)
@@ -140,15 +138,13 @@ extension ContactSearch {
         // every set the ordered search above reaches within its budget.
         var random = SplitMix64(seed: 0x5EED)
         var drawn: Set<[Int]> = []
-        var keys = [Double](repeating: 0, count: equations.count)
         var order = [(key: Double, index: Int)](repeating: (0, 0), count: equations.count)
         var pickedIndices: [Int] = []
         for _ in 0..<Self.randomSets where !done {
-            for (i, e) in equations.enumerated() { keys[i] = (Double(random.next() >> 11) / Double(1 << 53)) * (1 + e.residual / 0.05) }
+            for (i, e) in equations.enumerated() { order[i] = ((Double(random.next() >> 11) / Double(1 << 53)) * (1 + e.residual / 0.05), i) }
             basis.removeAll()
             pickedIndices.removeAll(keepingCapacity: true)
             // By key, least first; equal keys by index (the sort is stable).
-            for i in keys.indices { order[i] = (keys[i], i) }
             order.sort { $0.key < $1.key }
             for (_, i) in order where pickedIndices.count < unknowns {
                 if basis.add(i) { pickedIndices.append(i) }
