@@ -411,7 +411,9 @@ int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers
         static thread_local cv::Ptr<cv::aruco::DetectorParameters> full = make(true, 2), reduced = make(false, 2),
                                                                      reducedOne = make(false, 1);
         cv::Mat gray, small;
-        const bool halving = search_width > 0 && image->mat.cols == 2 * search_width;
+        // Halved with the grey image when the shrunk size is exactly half (an odd height is
+        // rounded as the resize below rounds it).
+        const bool halving = search_width > 0 && image->mat.cols == 2 * search_width && image->mat.rows % 2 == 0;
         grayAndHalf(image->mat, gray, halving ? &small : nullptr);
         std::vector<std::vector<cv::Point2f>> corners;
         std::vector<int> ids;
