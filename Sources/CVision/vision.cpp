@@ -3,6 +3,7 @@
 // value and a message for gev_last_error(), so nothing C++ ever escapes into Swift.
 
 #include "gridedit_vision.h"
+#include "image.hpp"
 
 #include <opencv2/aruco.hpp>
 #include <opencv2/calib3d.hpp>
@@ -24,7 +25,6 @@
 #include <immintrin.h>
 #endif
 
-struct gev_image { cv::Mat mat; };
 struct gev_video { cv::VideoCapture capture; };
 struct gev_video_writer { cv::VideoWriter writer; };
 
@@ -384,8 +384,7 @@ int gev_aruco_marker_bits(int dictionary, int id, uint8_t *bits, int capacity) {
     });
 }
 
-int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers, int capacity, int search_width,
-                     int windows) {
+int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers, int capacity, int search_width) {
     return guarded(-1, [&] {
         if (!validImage(image)) return -1;
         auto dict = dictionaryFor(dictionary);
@@ -394,22 +393,20 @@ int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers
         // cell and full error correction read small, blurred markers that the defaults miss; a
         // wrong read is an outlier to the mat's perspective, which the caller drops. Measured on
         // 16 synthetic 720p frames with hands, blur and noise: 122 markers found in 8.8 ms a
-        // frame, against 110 in 30 ms with the defaults. The shrunk search may use one window
-        // (7 pixels): on 400 photo-like 720p frames it finds 7.64 markers a frame where two find
-        // 7.71, in 0.67 ms instead of 1.26 (the caller tries two when one finds too few).
-        auto make = [](bool refine, int windows) {
+        // frame, against 110 in 30 ms with the defaults. (Each window's threshold is
+        // threshold.cpp's, which makes OpenCV's integers in a sixth of the time.)
+        auto make = [](bool refine) {
             auto p = cv::aruco::DetectorParameters::create();
             p->cornerRefinementMethod = refine ? cv::aruco::CORNER_REFINE_SUBPIX : cv::aruco::CORNER_REFINE_NONE;
-            p->adaptiveThreshWinSizeMin = windows == 1 ? 7 : 5;
-            p->adaptiveThreshWinSizeMax = windows == 1 ? 7 : 15;
+            p->adaptiveThreshWinSizeMin = 5;
+            p->adaptiveThreshWinSizeMax = 15;
             p->adaptiveThreshWinSizeStep = 10;
             p->adaptiveThreshConstant = 12;
             p->perspectiveRemovePixelPerCell = 8;
             p->errorCorrectionRate = 1.0;
             return p;
         };
-        static thread_local cv::Ptr<cv::aruco::DetectorParameters> full = make(true, 2), reduced = make(false, 2),
-                                                                     reducedOne = make(false, 1);
+        static thread_local cv::Ptr<cv::aruco::DetectorParameters> full = make(true), reduced = make(false);
         cv::Mat gray, small;
         // Halved with the grey image when the shrunk size is exactly half (an odd height is
         // rounded as the resize below rounds it).
@@ -423,7 +420,7 @@ int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers
             const double scale = double(gray.cols) / search_width;
             if (!halving)
                 cv::resize(gray, small, cv::Size(search_width, int(std::lround(gray.rows / scale))), 0, 0, cv::INTER_AREA);
-            cv::aruco::detectMarkers(small, dict, corners, ids, windows == 1 ? reducedOne : reduced);
+            cv::aruco::detectMarkers(small, dict, corners, ids, reduced);
             std::vector<cv::Point2f> points;
             for (auto &marker : corners)
                 for (auto &corner : marker)

@@ -1,5 +1,4 @@
 import CVision
-@testable import GridEditCapture
 import Foundation
 import GridEditCore
 import GridEditMat
@@ -13,9 +12,9 @@ import Testing
 @Suite("Synthetic frames")
 struct SyntheticFramesTests {
     /// Markers found in a frame: id → corners (x0, y0, … x3, y3).
-    static func detect(_ frame: RenderedFrame, searchWidth: Int = 0, windows: Int = 2) -> [Int: [Double]] {
+    static func detect(_ frame: RenderedFrame, searchWidth: Int = 0) -> [Int: [Double]] {
         var markers = [gev_marker](repeating: gev_marker(), count: 32)
-        let found = Int(gev_aruco_detect(frame.image, GEV_DICT_4X4_50, &markers, 32, Int32(searchWidth), Int32(windows)))
+        let found = Int(gev_aruco_detect(frame.image, GEV_DICT_4X4_50, &markers, 32, Int32(searchWidth)))
         return Dictionary(markers.prefix(max(0, min(found, 32))).map { marker in
             (Int(marker.id), withUnsafeBytes(of: marker.corners) { Array($0.bindMemory(to: Float.self)).map(Double.init) })
         }, uniquingKeysWith: { first, _ in first })
@@ -49,24 +48,19 @@ struct SyntheticFramesTests {
         // With the frames' blur, noise, uneven light and (two times in three) a hand.
         let scene = try Scene.random(seed: seed, width: seed % 2 == 0 ? 1920 : 1280, height: seed % 2 == 0 ? 1080 : 720)
         let frame = try SyntheticFrames.render(scene)
-        let full = Self.detect(frame)
-        for windows in 1...2 {
-            let half = Self.detect(frame, searchWidth: frame.width / 2, windows: windows)
-            let ids = "seed \(seed), \(windows) threshold windows: half size found \(half.keys.sorted()), full \(full.keys.sorted())"
-            // Two windows find all but one of the full search's; one may find fewer, and then
-            // the locator searches again with two when it has too few for the mat.
-            #expect(half.count >= full.count - 1 || (windows == 1 && half.count < MatLocator.fullSearchBelow), "\(ids)")
-            for (id, corners) in half {
-                if let reference = full[id] {
-                    let worst = zip(corners, reference).map { abs($0 - $1) }.max()!
-                    #expect(worst < 0.3, "seed \(seed), marker \(id): corners \(worst) px from the full search's")
-                } else {
-                    // One the full search missed (blur, a hand's shadow): where the frame shows it,
-                    // within the 3 px beyond which MatLocator drops a marker as an outlier.
-                    let marker = try #require(scene.layout.markers.first { $0.id == id }, "\(ids)")
-                    let seen = Self.diagonalCrossing(corners), expected = frame.project(marker.centerX, marker.centerY)
-                    #expect(hypot(seen.x - expected.x, seen.y - expected.y) < 3, "\(ids); marker \(id) at \(seen), expected \(expected)")
-                }
+        let full = Self.detect(frame), half = Self.detect(frame, searchWidth: frame.width / 2)
+        let ids = "seed \(seed): half size found \(half.keys.sorted()), full \(full.keys.sorted())"
+        #expect(half.count >= full.count - 1, "\(ids)")
+        for (id, corners) in half {
+            if let reference = full[id] {
+                let worst = zip(corners, reference).map { abs($0 - $1) }.max()!
+                #expect(worst < 0.3, "seed \(seed), marker \(id): corners \(worst) px from the full search's")
+            } else {
+                // One the full search missed (blur, a hand's shadow): where the frame shows it,
+                // within the 3 px beyond which MatLocator drops a marker as an outlier.
+                let marker = try #require(scene.layout.markers.first { $0.id == id }, "\(ids)")
+                let seen = Self.diagonalCrossing(corners), expected = frame.project(marker.centerX, marker.centerY)
+                #expect(hypot(seen.x - expected.x, seen.y - expected.y) < 3, "\(ids); marker \(id) at \(seen), expected \(expected)")
             }
         }
     }

@@ -102,18 +102,27 @@ typedef struct gev_marker {
 /* Finds markers of `dictionary` in the image; writes at most `capacity` of them and returns how
  * many it found (which may be more than capacity), or -1 with a message. With `search_width` > 0
  * and an image wider than that, the markers are searched for in the image shrunk to that width
- * and their corners then refined to sub-pixel places in the full image (a fraction of the time),
- * thresholding the shrunk image with one window size (`windows` 1: 7 pixels, half the time) or
- * two (`windows` 2: 5 and 15 pixels, which find more small markers); 0 searches the full image
- * (two window sizes). */
-int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers, int capacity, int search_width,
-                     int windows);
+ * and their corners then refined to sub-pixel places in the full image (a fraction of the time);
+ * 0 searches the full image. */
+int gev_aruco_detect(const gev_image *image, int dictionary, gev_marker *markers, int capacity, int search_width);
 
 /* For tests: how many pixels of the marker search's grey image (and, with `halve`, its half-size
  * copy) differ from OpenCV's cvtColor (and resize, INTER_AREA); -1 with a message on failure.
  * `fast` (may be NULL) is set to 1 when the search's own one-pass conversion made them, 0 when
  * OpenCV did (no AVX2, or a size it does not take). */
 int gev_gray_mismatches(const gev_image *image, int halve, int *fast);
+
+/* The marker search's adaptive threshold (threshold.cpp, which stands in for OpenCV's
+ * cv::adaptiveThreshold in this program), for tests. `gev_box_mean_mismatches`: of every window
+ * sum of a `block`×`block` window (block odd, 3 to 15), how many the threshold averages otherwise
+ * than OpenCV's boxFilter. `gev_adaptive_threshold_mismatches`: how many pixels of the image
+ * (made grey as cvtColor does) it thresholds otherwise than OpenCV's adaptiveThreshold (mean,
+ * binary or with `inverse` inverted, maximum 255); with `portable`, without AVX2. Both -1 for
+ * an argument outside what it takes. `gev_adaptive_threshold_fast_calls`: how many calls to
+ * cv::adaptiveThreshold it has answered itself (OpenCV's ArUco detector's included). */
+int gev_box_mean_mismatches(int block);
+int gev_adaptive_threshold_mismatches(const gev_image *image, int block, double delta, int inverse, int portable);
+long gev_adaptive_threshold_fast_calls(void);
 
 /* MARK: Cameras and video files */
 

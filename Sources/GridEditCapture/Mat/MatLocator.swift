@@ -76,37 +76,32 @@ public struct MatLocator: Sendable {
     }
 
     public func locate(in frame: VisionImage) -> Result<MatView, Failure> {
-        // Markers are searched for in the frame shrunk (``searchWidth(_:)``), thresholded with one
-        // window size, then with two; when that leaves the mat unfound, or seen by fewer than
-        // ``fullSearchBelow`` markers (small, far or blurred ones can be lost when shrunk), the
-        // full frame is searched as well.
+        // Markers are searched for in the frame shrunk (``searchWidth(_:)``); when that leaves the
+        // mat unfound, or seen by fewer than ``fullSearchBelow`` markers (small, far or blurred
+        // ones can be lost when shrunk), the full frame is searched as well.
         let width = Self.searchWidth(frame.width)
         if width > 0 {
-            for windows in 1...2 {
-                let quick = locate(in: frame, searchWidth: width, windows: windows)
-                if case .success(let view) = quick, view.visibleMarkers.count >= Self.fullSearchBelow { return quick }
-            }
+            let quick = locate(in: frame, searchWidth: width)
+            if case .success(let view) = quick, view.visibleMarkers.count >= Self.fullSearchBelow { return quick }
         }
         return locate(in: frame, searchWidth: 0)
     }
 
-    /// A mat seen by fewer markers in the shrunk frame is looked for again: with two threshold
-    /// windows, then in the full frame.
+    /// A mat seen by fewer markers in the shrunk frame is looked for in the full frame too.
     static let fullSearchBelow = 5
 
-    /// The markers OpenCV finds in a frame (any id), searched at `searchWidth` (0: the full frame)
-    /// with one threshold window or two (`gev_aruco_detect`).
-    public func markers(in frame: VisionImage, searchWidth: Int, windows: Int = 1) -> [gev_marker] {
+    /// The markers OpenCV finds in a frame (any id), searched at `searchWidth` (0: the full frame).
+    public func markers(in frame: VisionImage, searchWidth: Int) -> [gev_marker] {
         var found = [gev_marker](repeating: gev_marker(), count: 32)
-        let count = Int(gev_aruco_detect(frame.handle, Int32(GEV_DICT_4X4_50), &found, 32, Int32(searchWidth), Int32(windows)))
+        let count = Int(gev_aruco_detect(frame.handle, Int32(GEV_DICT_4X4_50), &found, 32, Int32(searchWidth)))
         return Array(found.prefix(max(0, min(count, 32))))
     }
 
-    func locate(in frame: VisionImage, searchWidth: Int, windows: Int = 2) -> Result<MatView, Failure> {
+    func locate(in frame: VisionImage, searchWidth: Int) -> Result<MatView, Failure> {
         let byID = Dictionary(layout.markers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // A marker id seen twice is a second mat or a stray print: keep neither.
         var seen: [Int: gev_marker] = [:], repeated: Set<Int> = []
-        for marker in markers(in: frame, searchWidth: searchWidth, windows: windows) where byID[Int(marker.id)] != nil {
+        for marker in markers(in: frame, searchWidth: searchWidth) where byID[Int(marker.id)] != nil {
             if seen.updateValue(marker, forKey: Int(marker.id)) != nil { repeated.insert(Int(marker.id)) }
         }
         for id in repeated { seen[id] = nil }
