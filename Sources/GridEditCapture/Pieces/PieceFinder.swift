@@ -530,25 +530,36 @@ public struct PieceFinder: Sendable {
         let lastRow = min(n - 1, Int(((top - b.minY) * ppu - 0.5).rounded(.down)))
         guard firstRow <= lastRow else { return -slotCount }
         var plus = 0, minus = 0
-        let rowCentres = TopView.rowCentres
-        for row in firstRow...lastRow {
-            let y = rowCentres[row]  // top − (row + 0.5) / ppu
-            var low = Double.infinity, high = -Double.infinity
-            for k in 0..<polygon.count {
-                let j = polygon.next(k)
-                let p = (x: polygon.x[k], y: polygon.y[k]), q = (x: polygon.x[j], y: polygon.y[j])
-                guard (p.y - y) * (q.y - y) <= 0, p.y != q.y else { continue }
-                let x = p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
-                low = min(low, x); high = max(high, x)
+        // Four rows a time, one per lane (the last four may repeat the last row, whose lanes are
+        // left out). Each lane does the one-row arithmetic in the same order, so every row's
+        // span is what it would be alone, to the last bit; the rows' divisions run side by side.
+        TopView.rowCentres.withUnsafeBufferPointer { centres in
+            var row = firstRow
+            while row <= lastRow {
+                let y = SIMD4<Double>(centres[row], centres[min(row + 1, lastRow)], centres[min(row + 2, lastRow)],
+                                      centres[min(row + 3, lastRow)])
+                var low = SIMD4<Double>(repeating: .infinity), high = SIMD4<Double>(repeating: -.infinity)
+                for k in 0..<polygon.count {
+                    let j = polygon.next(k)
+                    let p = (x: polygon.x[k], y: polygon.y[k]), q = (x: polygon.x[j], y: polygon.y[j])
+                    guard p.y != q.y else { continue }
+                    let crosses = (p.y - y) * (q.y - y) .<= 0
+                    let x = p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
+                    // min(low, x) and max(high, x), where the edge crosses the row.
+                    low.replace(with: x, where: crosses .& (x .< low))
+                    high.replace(with: x, where: crosses .& (x .>= high))
+                }
+                let firsts = ((low + margin) * ppu - 0.5).rounded(.up), lasts = ((high + margin) * ppu - 0.5).rounded(.down)
+                for lane in 0..<min(4, lastRow - row + 1) where low[lane] <= high[lane] {
+                    let first = max(0, Int(firsts[lane])), last = min(n - 1, Int(lasts[lane]))
+                    guard first <= last else { continue }
+                    // Unknown pixels (a hand) count for nothing.
+                    let span = counts.span(row: row + lane, first, last)
+                    plus += span.slot
+                    minus += span.other
+                }
+                row += 4
             }
-            guard low <= high else { continue }
-            let first = max(0, Int(((low + margin) * ppu - 0.5).rounded(.up)))
-            let last = min(n - 1, Int(((high + margin) * ppu - 0.5).rounded(.down)))
-            guard first <= last else { continue }
-            // Unknown pixels (a hand) count for nothing.
-            let span = counts.span(row: row, first, last)
-            plus += span.slot
-            minus += span.other
         }
         return plus - minus - (slotCount - plus)
     }
