@@ -16,8 +16,7 @@
 // them on every sum and on many images). Every other call goes to OpenCV's definition, found with
 // dlsym(RTLD_NEXT).
 
-#include "gridedit_vision.h"
-#include "image.hpp"
+#include "internal.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -32,6 +31,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
+
+using namespace cvision;
 
 namespace {
 
@@ -86,11 +87,6 @@ void thresholdRow(const uint16_t *pad, const uint8_t *src, uint8_t *dst, int wid
 }
 
 #if defined(__x86_64__)
-bool haveAVX2() {
-    static const bool yes = [] { __builtin_cpu_init(); return __builtin_cpu_supports("avx2") != 0; }();
-    return yes;
-}
-
 __attribute__((target("avx2"))) void slideColumnsAVX2(uint16_t *col, const uint8_t *in, const uint8_t *out, int width) {
     int x = 0;
     for (; x + 16 <= width; x += 16) {
@@ -186,8 +182,8 @@ void cv::adaptiveThreshold(InputArray _src, OutputArray _dst, double maxValue, i
 extern "C" {
 
 int gev_box_mean_mismatches(int block) {
-    try {
-        if (block < 3 || block > 15 || block % 2 == 0) return -1;
+    return guarded(-1, [&] {
+        if (block < 3 || block > 15 || block % 2 == 0) { fail("the window must be odd, 3 to 15 pixels"); return -1; }
         // One block × block tile per sum: a tile's centre pixel has the tile for its window, and
         // the tile's pixels (255s, one remainder, then 0s) add up to the sum.
         const int area = block * block, sums = 255 * area + 1, across = 256;
@@ -211,27 +207,24 @@ int gev_box_mean_mismatches(int block) {
             if (means.at<uint8_t>(ty * block + block / 2, tx * block + block / 2) != mean(uint32_t(s))) mismatches++;
         }
         return mismatches;
-    } catch (...) {
-        return -1;
-    }
+    });
 }
 
 int gev_adaptive_threshold_mismatches(const gev_image *image, int block, double delta, int inverse, int portable) {
-    try {
-        if (image == nullptr) return -1;
+    return guarded(-1, [&] {
+        if (!validImage(image)) return -1;
         cv::Mat gray, ours, theirs;
-        const cv::Mat &mat = image->mat;
-        if (mat.empty()) return -1;
-        if (mat.channels() == 3) cv::cvtColor(mat, gray, cv::COLOR_BGR2GRAY);
-        else gray = mat;
+        if (image->mat.channels() == 3) cv::cvtColor(image->mat, gray, cv::COLOR_BGR2GRAY);
+        else gray = image->mat;
         const int type = inverse ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY;
-        if (!known(gray, ours, 255, cv::ADAPTIVE_THRESH_MEAN_C, type, block, delta)) return -1;
+        if (!known(gray, ours, 255, cv::ADAPTIVE_THRESH_MEAN_C, type, block, delta)) {
+            fail("not a threshold this file makes (8-bit grey, an odd window of 3 to 15, |delta| ≤ 255)");
+            return -1;
+        }
         meanThreshold(gray, ours, 255, type, block, delta, portable != 0);
         opencvAdaptiveThreshold()(gray, theirs, 255, cv::ADAPTIVE_THRESH_MEAN_C, type, block, delta);
         return cv::countNonZero(ours != theirs);
-    } catch (...) {
-        return -1;
-    }
+    });
 }
 
 long gev_adaptive_threshold_fast_calls(void) { return fastCalls.load(); }

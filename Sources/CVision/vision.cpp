@@ -3,12 +3,11 @@
 // value and a message for gev_last_error(), so nothing C++ ever escapes into Swift.
 
 #include "gridedit_vision.h"
-#include "image.hpp"
+#include "internal.hpp"
 
 #include <opencv2/aruco.hpp>
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core.hpp>
-#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
@@ -16,8 +15,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <exception>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -28,30 +25,9 @@
 struct gev_video { cv::VideoCapture capture; };
 struct gev_video_writer { cv::VideoWriter writer; };
 
+using namespace cvision;
+
 namespace {
-
-thread_local std::string lastError;
-
-void fail(const std::string &message) { lastError = message; }
-
-template <typename Result, typename Body>
-Result guarded(Result failure, Body body) {
-    try {
-        // OpenCV's own warnings (a backend it could not load, a file it could not decode) would
-        // land on the designer's terminal beside gridedit's message, which already says it.
-        static std::once_flag quiet;
-        std::call_once(quiet, [] { cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR); });
-        lastError.clear();
-        return body();
-    } catch (const cv::Exception &e) {
-        fail(std::string("OpenCV: ") + (e.err.empty() ? e.what() : e.err));
-    } catch (const std::exception &e) {
-        fail(e.what());
-    } catch (...) {
-        fail("an unknown error in OpenCV");
-    }
-    return failure;
-}
 
 gev_image *wrap(cv::Mat mat) {
     auto *image = new gev_image;
@@ -64,11 +40,6 @@ cv::Ptr<cv::aruco::Dictionary> dictionaryFor(int dictionary) {
     case GEV_DICT_4X4_50: return cv::aruco::getPredefinedDictionary(cv::aruco::DICT_4X4_50);
     default: throw std::invalid_argument("unknown marker dictionary " + std::to_string(dictionary));
     }
-}
-
-bool validImage(const gev_image *image) {
-    if (image == nullptr || image->mat.empty()) { fail("no image"); return false; }
-    return true;
 }
 
 // MARK: Grey for the marker search
@@ -90,11 +61,6 @@ inline uint8_t halfOf(const uint8_t *a, const uint8_t *b, int x) {
 }
 
 #if defined(__x86_64__)
-bool haveAVX2() {
-    static const bool yes = [] { __builtin_cpu_init(); return __builtin_cpu_supports("avx2") != 0; }();
-    return yes;
-}
-
 __attribute__((target("avx2"))) void grayRow(const uint8_t *src, uint8_t *dst, int width) {
     // Eight pixels a vector: four in each 128-bit lane, their bytes spread to 16-bit pairs
     // (blue, green) and (red, 1) and multiplied by (wB, wG) and (wR, rounding) in one madd each.

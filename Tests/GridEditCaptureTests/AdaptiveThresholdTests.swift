@@ -17,6 +17,14 @@ struct AdaptiveThresholdTests {
         #expect(gev_box_mean_mismatches(Int32(block)) == 0)
     }
 
+    @Test("a window size it does not make is refused with a message, through the target's shared error")
+    func refusesWithMessage() {
+        #expect(gev_box_mean_mismatches(4) == -1)
+        #expect(String(cString: gev_last_error()) == "the window must be odd, 3 to 15 pixels")
+        #expect(gev_adaptive_threshold_mismatches(nil, 5, 12, 1, 0) == -1)
+        #expect(String(cString: gev_last_error()) == "no image")
+    }
+
     /// Mismatching pixels over every window size, both types and several constants (including
     /// fractions and negatives, which OpenCV rounds differently by type), vector and portable.
     static func mismatches(_ image: OpaquePointer) -> [String] {

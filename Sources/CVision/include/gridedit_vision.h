@@ -117,8 +117,8 @@ int gev_gray_mismatches(const gev_image *image, int halve, int *fast);
  * sum of a `block`×`block` window (block odd, 3 to 15), how many the threshold averages otherwise
  * than OpenCV's boxFilter. `gev_adaptive_threshold_mismatches`: how many pixels of the image
  * (made grey as cvtColor does) it thresholds otherwise than OpenCV's adaptiveThreshold (mean,
- * binary or with `inverse` inverted, maximum 255); with `portable`, without AVX2. Both -1 for
- * an argument outside what it takes. `gev_adaptive_threshold_fast_calls`: how many calls to
+ * binary or with `inverse` inverted, maximum 255); with `portable`, without AVX2. Both -1 with
+ * a message for an argument outside what it takes. `gev_adaptive_threshold_fast_calls`: how many calls to
  * cv::adaptiveThreshold it has answered itself (OpenCV's ArUco detector's included). */
 int gev_box_mean_mismatches(int block);
 int gev_adaptive_threshold_mismatches(const gev_image *image, int block, double delta, int inverse, int portable);
