@@ -30,7 +30,8 @@ enum Bench {
         // `gridedit check` of one file and the REPL, launch to exit or prompt (issue 38).
         ("startup", { try EditorBenchmark.startup(repository: repository) }),
         ("capture", { try CaptureBenchmark.run(); try CaptureBenchmark.stream(); try CaptureBenchmark.photoRates(); try CaptureBenchmark.sharedColourRates() }),
-        // The per-frame speed alone (issue 38), `GRIDEDIT_CAPTURE_PASSES` passes over the frames (default 3).
+        // The per-frame speed alone (issue 38), `GRIDEDIT_CAPTURE_PASSES` passes over the frames (default 3);
+        // `GRIDEDIT_CAPTURE_ONLY=photo-like-720` (or rendered-1080, …) times one kind and size alone.
         ("capture-speed", { try CaptureBenchmark.run() }),
         ("capture-stream", { try CaptureBenchmark.stream() }),
         // The photograph-like frames' rates alone (issue 13), without the speed figures.

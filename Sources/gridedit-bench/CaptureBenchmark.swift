@@ -28,6 +28,7 @@ enum CaptureBenchmark {
         // a lens that bends the mat, which adds the lens's search and map to every frame, JPEG,
         // bevels, shadows), as a real camera's frames are.
         for (kind, width, height) in [("rendered", 1280, 720), ("rendered", 1920, 1080), ("photo-like", 1280, 720), ("photo-like", 1920, 1080)] {
+            if let only = ProcessInfo.processInfo.environment["GRIDEDIT_CAPTURE_ONLY"], only != "\(kind)-\(height)" { continue }
             let scenes = 24
             var frames: [VisionImage] = []
             for seed in 0..<UInt64(scenes) {

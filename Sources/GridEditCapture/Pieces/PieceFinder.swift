@@ -42,7 +42,14 @@ public struct PieceFinder: Sendable {
     public func find(in labels: PixelLabels) -> (sightings: [ApproximatePose], failures: [Failure], fits: [PieceFit]) {
         let n = labels.size
         let ppu = TopView.pixelsPerUnit
-        var owner = labels.labels.map { $0 == PixelLabels.paper ? Int16(-1) : -2 }  // -1 paper, -2 unknown, ≥ 0 a slot
+        // -1 paper, -2 unknown, ≥ 0 a slot (a plain loop over buffers, which the compiler makes
+        // wide; `map` appended one element at a time).
+        var owner = [Int16](unsafeUninitializedCapacity: labels.labels.count) { owner, count in
+            labels.labels.withUnsafeBufferPointer { labels in
+                for i in labels.indices { owner[i] = labels[i] == PixelLabels.paper ? -1 : -2 }
+            }
+            count = labels.labels.count
+        }
         var slots: [Slot] = []
         var failures: [Failure] = []
         var splits: [(colour: Int, region: [Int32], pair: (TangramPiece, TangramPiece))] = []

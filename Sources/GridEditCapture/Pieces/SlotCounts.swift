@@ -84,11 +84,12 @@ struct SlotCounts {
     /// other pieces).
     @inline(__always)
     func span(row: Int, _ first: Int, _ last: Int) -> (slot: Int, other: Int) {
+        // Counts never exceed a row's width: the differences cannot overflow.
         let width = size + 1, base = row * width
-        let known = Int(map.knownBefore[base + last + 1] - map.knownBefore[base + first])
+        let known = Int(map.knownBefore[base + last + 1] &- map.knownBefore[base + first])
         let band = row - firstRow
         guard band >= 0, band < rowCount else { return (0, known) }
-        let slot = Int(slotBefore[band * width + last + 1] - slotBefore[band * width + first])
-        return (slot, known - slot)
+        let slot = Int(slotBefore[band * width + last + 1] &- slotBefore[band * width + first])
+        return (slot, known &- slot)
     }
 }

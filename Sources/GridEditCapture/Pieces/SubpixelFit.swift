@@ -214,39 +214,79 @@ extension PieceFinder {
 /// `gridedit-bench capture-speed`'s frames). A score depends only on the placement, the side, the
 /// slot's counts and its size, which one fit keeps, so a stored score is the score.
 final class FitMemo {
-    struct Key: Hashable {
-        let flipped: Bool
-        let cx: UInt64, cy: UInt64, degrees: UInt64
-
-        init(_ template: ShapeTemplate, _ placement: PieceFinder.Placement) {
-            flipped = template.flipped
-            (cx, cy, degrees) = (placement.cx.bitPattern, placement.cy.bitPattern, placement.degrees.bitPattern)
-        }
-    }
-
-    private var scores: [Key: Int] = [:]
-    private var coverages: [Key: Double] = [:]
-
-    init() {
-        scores.reserveCapacity(1024)
-        coverages.reserveCapacity(512)
-    }
+    private var scores = PlacementTable<Int>(capacity: 1024)
+    private var coverages = PlacementTable<Double>(capacity: 512)
 
     /// ``PieceFinder/score(_:_:slotCount:counts:)``, worked out once per placement.
     func score(_ template: ShapeTemplate, _ placement: PieceFinder.Placement, slotCount: Int, counts: SlotCounts) -> Int {
-        let key = Key(template, placement)
-        if let known = scores[key] { return known }
-        let score = PieceFinder.score(template, placement, slotCount: slotCount, counts: counts)
-        scores[key] = score
-        return score
+        scores.value(template.flipped, placement) {
+            PieceFinder.score(template, placement, slotCount: slotCount, counts: counts)
+        }
     }
 
     /// ``PieceFinder/coverageScore(_:_:counts:)``, worked out once per placement.
     func coverage(_ template: ShapeTemplate, _ placement: PieceFinder.Placement, counts: SlotCounts) -> Double {
-        let key = Key(template, placement)
-        if let known = coverages[key] { return known }
-        let score = PieceFinder.coverageScore(template, placement, counts: counts)
-        coverages[key] = score
-        return score
+        coverages.value(template.flipped, placement) {
+            PieceFinder.coverageScore(template, placement, counts: counts)
+        }
+    }
+}
+
+/// A placement's value (a placement and side, by their bits), in an open-addressed table: a
+/// fit asks it a few hundred times, and a `Dictionary` spent more time hashing its keys (SipHash)
+/// than this spends on all of it.
+struct PlacementTable<Value> {
+    private struct Key: Equatable {
+        var cx: UInt64, cy: UInt64, degrees: UInt64, flipped: Bool
+    }
+    private var keys: [Key?]
+    private var values: [Value?]
+    private var count = 0
+
+    /// `capacity`: a power of two, the slots the table starts with (it doubles past half full).
+    init(capacity: Int) {
+        keys = Array(repeating: nil, count: capacity)
+        values = Array(repeating: nil, count: capacity)
+    }
+
+    @inline(__always)
+    private static func slot(_ key: Key, mask: Int) -> Int {
+        var h = key.cx &* 0x9E37_79B9_7F4A_7C15
+        h ^= key.cy &* 0xC2B2_AE3D_27D4_EB4F
+        h ^= key.degrees &* 0x1656_67B1_9E37_79F9
+        h ^= key.flipped ? 0xD6E8_FEB8_6659_FD93 : 0
+        h ^= h >> 32
+        return Int(truncatingIfNeeded: h) & mask
+    }
+
+    /// The value stored for the placement, else `make()`'s, stored.
+    @inline(__always)
+    mutating func value(_ flipped: Bool, _ placement: PieceFinder.Placement, _ make: () -> Value) -> Value {
+        let key = Key(cx: placement.cx.bitPattern, cy: placement.cy.bitPattern, degrees: placement.degrees.bitPattern, flipped: flipped)
+        let mask = keys.count - 1
+        var i = Self.slot(key, mask: mask)
+        while let stored = keys[i] {
+            if stored == key { return values[i]! }
+            i = (i + 1) & mask
+        }
+        let value = make()
+        keys[i] = key
+        values[i] = value
+        count += 1
+        if 2 * count > keys.count { grow() }
+        return value
+    }
+
+    private mutating func grow() {
+        let (oldKeys, oldValues) = (keys, values)
+        keys = Array(repeating: nil, count: 2 * oldKeys.count)
+        values = Array(repeating: nil, count: 2 * oldKeys.count)
+        let mask = keys.count - 1
+        for (key, value) in zip(oldKeys, oldValues) {
+            guard let key else { continue }
+            var i = Self.slot(key, mask: mask)
+            while keys[i] != nil { i = (i + 1) & mask }
+            (keys[i], values[i]) = (key, value)
+        }
     }
 }

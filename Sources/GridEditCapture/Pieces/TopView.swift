@@ -236,14 +236,16 @@ public struct TopView: Sendable {
     /// colour of the pixels in and next to its bin is scaled to equal channels. (Picking "nearly
     /// grey" pixels instead fails in warm light, where the paper itself is far from grey.)
     static func whiteBalance(_ bytes: UnsafePointer<UInt8>, stride: Int, size n: Int) -> (r: Float, g: Float, b: Float) {
-        let bins = whiteBalanceBins
+        let bins = whiteBalanceBins, cells = bins * bins
         // Every other pixel of every other row; each one's bin (a · bins + c, or −1: too dark or
-        // outside the histogram) is kept for the second pass.
+        // outside the histogram) is kept for the second pass. Four histograms taken in turn, added
+        // up after: most samples are paper in one bin, and one histogram's count would wait on its
+        // own last increment every time.
         let side = (n + 1) / 2
-        var histogram = [Int](repeating: 0, count: bins * bins)
+        var histograms = [Int32](repeating: 0, count: 4 * cells)
         let sampled = [Int32](unsafeUninitializedCapacity: side * side) { sampled, count in
             chromaticityBins.withUnsafeBufferPointer { table in
-                histogram.withUnsafeMutableBufferPointer { histogram in
+                histograms.withUnsafeMutableBufferPointer { histograms in
                     var k = 0
                     for row in Swift.stride(from: 0, to: n, by: 2) {
                         let line = bytes + row * stride
@@ -253,8 +255,8 @@ public struct TopView: Sendable {
                             if max(r, g, b) >= 60 {  // else too dark to judge
                                 let a = Int(table[r &* 256 &+ g]), c = Int(table[b &* 256 &+ g])
                                 if a >= 0, c >= 0 {
-                                    histogram[a * bins + c] += 1
-                                    bin = Int32(a * bins + c)
+                                    bin = Int32(truncatingIfNeeded: a &* bins &+ c)
+                                    histograms[(k & 3) &* cells &+ Int(bin)] &+= 1
                                 }
                             }
                             sampled[k] = bin
@@ -265,30 +267,50 @@ public struct TopView: Sendable {
                 }
             }
         }
-        // The mode of the histogram smoothed over 3×3 bins.
+        var histogram = [Int](repeating: 0, count: cells)
+        for i in 0..<cells {
+            histogram[i] = Int(histograms[i]) + Int(histograms[cells + i]) + Int(histograms[2 * cells + i]) + Int(histograms[3 * cells + i])
+        }
+        // The mode of the histogram smoothed over 3×3 bins: the sums of three bins across, then of
+        // three of those down (integers, so the same sums in any order), the first greatest in
+        // row order.
+        var across = [Int](repeating: 0, count: cells)
+        for a in 0..<bins {
+            for c in 1..<(bins - 1) {
+                let i = a * bins + c
+                across[i] = histogram[i - 1] + histogram[i] + histogram[i + 1]
+            }
+        }
         var mode = (a: 0, c: 0), modeCount = 0
         for a in 1..<(bins - 1) {
             for c in 1..<(bins - 1) {
-                var sum = 0
-                for da in -1...1 { for dc in -1...1 { sum += histogram[(a + da) * bins + c + dc] } }
+                let i = a * bins + c
+                let sum = across[i - bins] + across[i] + across[i + bins]
                 if sum > modeCount { (mode, modeCount) = ((a, c), sum) }
             }
         }
         guard modeCount > 0 else { return (1, 1, 1) }
-        var sum = (r: 0.0, g: 0.0, b: 0.0)
+        // The bins in and next to the mode's.
+        var near = [Bool](repeating: false, count: cells)
+        for a in (mode.a - 1)...(mode.a + 1) { for c in (mode.c - 1)...(mode.c + 1) { near[a * bins + c] = true } }
+        // The channel sums are whole numbers far below 2⁵³: added as integers, they are the same
+        // doubles as added one by one.
+        var total = (r: 0, g: 0, b: 0)
         sampled.withUnsafeBufferPointer { sampled in
-            var k = 0
-            for row in Swift.stride(from: 0, to: n, by: 2) {
-                let line = bytes + row * stride
-                for column in Swift.stride(from: 0, to: n, by: 2) {
-                    let bin = Int(sampled[k])
-                    k += 1
-                    guard bin >= 0, abs(bin / bins - mode.a) <= 1, abs(bin % bins - mode.c) <= 1 else { continue }
-                    let b = Int(line[3 * column]), g = Int(line[3 * column + 1]), r = Int(line[3 * column + 2])
-                    sum.r += Double(r); sum.g += Double(g); sum.b += Double(b)
+            near.withUnsafeBufferPointer { near in
+                var k = 0
+                for row in Swift.stride(from: 0, to: n, by: 2) {
+                    let line = bytes + row * stride
+                    for column in Swift.stride(from: 0, to: n, by: 2) {
+                        let bin = Int(sampled[k])
+                        k += 1
+                        guard bin >= 0, near[bin] else { continue }
+                        total.b &+= Int(line[3 * column]); total.g &+= Int(line[3 * column + 1]); total.r &+= Int(line[3 * column + 2])
+                    }
                 }
             }
         }
+        let sum = (r: Double(total.r), g: Double(total.g), b: Double(total.b))
         guard sum.r > 0, sum.g > 0, sum.b > 0 else { return (1, 1, 1) }
         let grey = (sum.r + sum.g + sum.b) / 3
         return (Float(grey / sum.r), Float(grey / sum.g), Float(grey / sum.b))
