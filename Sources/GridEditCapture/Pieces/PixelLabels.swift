@@ -128,13 +128,15 @@ public struct PixelLabels: Sendable {
         var stack: [Int] = []
         for i in candidates {
             var joined = false
-            forEachNeighbour(of: i) { j in if labels[j] == pale[i] { joined = true } }
+            Self.forEachNeighbour(of: i, size: n) { j in if labels[j] == pale[i] { joined = true } }
             if joined { stack.append(i) }
         }
         for i in stack { labels[i] = pale[i]; pale[i] = Self.unknown }
         while let i = stack.popLast() {
             let colour = labels[i]
-            forEachNeighbour(of: i) { j in
+            // (The static form: the method would copy `self` for the call, and each label written
+            // here would then copy all the labels.)
+            Self.forEachNeighbour(of: i, size: n) { j in
                 if pale[j] == colour {
                     labels[j] = colour
                     pale[j] = Self.unknown
@@ -222,8 +224,11 @@ public struct PixelLabels: Sendable {
 
     /// Calls `body` with each 4-neighbour of pixel `i` inside the top view.
     @inline(__always)
-    func forEachNeighbour(of i: Int, _ body: (Int) -> Void) {
-        let n = size, row = i / n, column = i % n
+    func forEachNeighbour(of i: Int, _ body: (Int) -> Void) { Self.forEachNeighbour(of: i, size: size, body) }
+
+    @inline(__always)
+    static func forEachNeighbour(of i: Int, size n: Int, _ body: (Int) -> Void) {
+        let row = i / n, column = i % n
         if column < n - 1 { body(i + 1) }
         if column > 0 { body(i - 1) }
         if row < n - 1 { body(i + n) }
