@@ -147,10 +147,11 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ], linkerSettings: fastStart),
         // Only the OpenCV modules capture uses, not all of opencv4: each one linked costs load time.
+        // imgcodecs and videoio (and the ~240 libraries they bring) are loaded when a file or
+        // camera is first opened (Sources/CVision/io.cpp), not linked.
         .target(name: "CVision",
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"]), .unsafeFlags(["-O2"], .when(configuration: .debug))],
-                linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_videoio",
-                                 "opencv_calib3d", "opencv_aruco"].map { .linkedLibrary($0) }),
+                linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_calib3d", "opencv_aruco"].map { .linkedLibrary($0) }),
         .target(name: "GridEditCapture", dependencies: ["CVision", "GridEditCore", "GridEditMat", "GridEditGeometry", "GridEditLayout"],
                 swiftSettings: optimisedInDebug + captureCPU),
         .executableTarget(name: "gridedit-capture", dependencies: [

@@ -42,6 +42,12 @@ Result guarded(Result failure, Body body) {
     return failure;
 }
 
+inline gev_image *wrap(cv::Mat mat) {
+    auto *image = new gev_image;
+    image->mat = std::move(mat);
+    return image;
+}
+
 inline bool validImage(const gev_image *image) {
     if (image == nullptr || image->mat.empty()) { fail("no image"); return false; }
     return true;

@@ -8,9 +8,7 @@
 #include <opencv2/aruco.hpp>
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
-#include <opencv2/videoio.hpp>
 
 #include <cmath>
 #include <cstdint>
@@ -22,18 +20,9 @@
 #include <immintrin.h>
 #endif
 
-struct gev_video { cv::VideoCapture capture; };
-struct gev_video_writer { cv::VideoWriter writer; };
-
 using namespace cvision;
 
 namespace {
-
-gev_image *wrap(cv::Mat mat) {
-    auto *image = new gev_image;
-    image->mat = std::move(mat);
-    return image;
-}
 
 cv::Ptr<cv::aruco::Dictionary> dictionaryFor(int dictionary) {
     switch (dictionary) {
@@ -154,21 +143,7 @@ int gev_cpu_supported(void) {
 
 // MARK: Images
 
-gev_image *gev_image_read(const char *path) {
-    return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
-        cv::Mat mat = cv::imread(path, cv::IMREAD_COLOR);
-        if (mat.empty()) { fail("not a readable image"); return nullptr; }
-        return wrap(std::move(mat));
-    });
-}
-
-int gev_image_write(const gev_image *image, const char *path) {
-    return guarded(-1, [&] {
-        if (!validImage(image)) return -1;
-        if (!cv::imwrite(path, image->mat)) { fail("could not write the image (unknown extension?)"); return -1; }
-        return 0;
-    });
-}
+// gev_image_read and gev_image_write: io.cpp.
 
 gev_image *gev_image_from_bgra(const uint8_t *pixels, int width, int height, int stride) {
     return guarded<gev_image *>(nullptr, [&]() -> gev_image * {
@@ -431,85 +406,7 @@ int gev_gray_mismatches(const gev_image *image, int halve, int *fast) {
     });
 }
 
-// MARK: Cameras and video files
-
-gev_video *gev_video_open_file(const char *path) {
-    return guarded<gev_video *>(nullptr, [&]() -> gev_video * {
-        auto *video = new gev_video;
-        if (!video->capture.open(path, cv::CAP_ANY) || !video->capture.isOpened()) {
-            delete video;
-            fail("OpenCV cannot read it as a video");
-            return nullptr;
-        }
-        return video;
-    });
-}
-
-gev_video *gev_video_open_camera(int index, int width, int height) {
-    return guarded<gev_video *>(nullptr, [&]() -> gev_video * {
-        auto *video = new gev_video;
-        if (!video->capture.open(index, cv::CAP_V4L2) || !video->capture.isOpened()) {
-            delete video;
-            fail("the camera did not open");
-            return nullptr;
-        }
-        if (width > 0 && height > 0) {
-            video->capture.set(cv::CAP_PROP_FRAME_WIDTH, width);
-            video->capture.set(cv::CAP_PROP_FRAME_HEIGHT, height);
-        }
-        return video;
-    });
-}
-
-int gev_video_read(gev_video *video, gev_image **frame) {
-    return guarded(-1, [&] {
-        if (video == nullptr || frame == nullptr) { fail("no video"); return -1; }
-        cv::Mat mat;
-        if (!video->capture.read(mat) || mat.empty()) return 0;
-        if (mat.channels() == 1) cv::cvtColor(mat, mat, cv::COLOR_GRAY2BGR);
-        else if (mat.channels() == 4) cv::cvtColor(mat, mat, cv::COLOR_BGRA2BGR);
-        *frame = wrap(std::move(mat));
-        return 1;
-    });
-}
-
-double gev_video_fps(const gev_video *video) {
-    return guarded(0.0, [&] { return video ? video->capture.get(cv::CAP_PROP_FPS) : 0.0; });
-}
-
-void gev_video_close(gev_video *video) {
-    guarded(0, [&] { delete video; return 0; });
-}
-
-gev_video_writer *gev_video_writer_open(const char *path, double fps, int width, int height) {
-    return guarded<gev_video_writer *>(nullptr, [&]() -> gev_video_writer * {
-        auto *writer = new gev_video_writer;
-        int fourcc = cv::VideoWriter::fourcc('M', 'J', 'P', 'G');
-        if (!writer->writer.open(path, cv::CAP_OPENCV_MJPEG, fourcc, fps, cv::Size(width, height), true)) {
-            delete writer;
-            fail("could not open the video for writing (use a .avi name)");
-            return nullptr;
-        }
-        return writer;
-    });
-}
-
-int gev_video_writer_write(gev_video_writer *writer, const gev_image *frame) {
-    return guarded(-1, [&] {
-        if (writer == nullptr || !validImage(frame)) return -1;
-        writer->writer.write(frame->mat);
-        return 0;
-    });
-}
-
-int gev_video_writer_close(gev_video_writer *writer) {
-    return guarded(-1, [&] {
-        if (writer == nullptr) return -1;
-        writer->writer.release();
-        delete writer;
-        return 0;
-    });
-}
+// MARK: Cameras and video files: io.cpp
 
 // MARK: Synthetic frames
 
@@ -621,17 +518,4 @@ int gev_motion_blur(gev_image *image, double length, double degrees) {
     });
 }
 
-int gev_jpeg_roundtrip(gev_image *image, int quality) {
-    return guarded(-1, [&] {
-        if (!validImage(image)) return -1;
-        std::vector<uchar> bytes;
-        if (!cv::imencode(".jpg", image->mat, bytes, {cv::IMWRITE_JPEG_QUALITY, std::max(1, std::min(100, quality))})) {
-            fail("JPEG encoding failed");
-            return -1;
-        }
-        cv::Mat decoded = cv::imdecode(bytes, cv::IMREAD_COLOR);
-        if (decoded.empty()) { fail("JPEG decoding failed"); return -1; }
-        image->mat = decoded;
-        return 0;
-    });
-}
+// gev_jpeg_roundtrip: io.cpp.

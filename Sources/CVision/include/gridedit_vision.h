@@ -35,8 +35,12 @@ int gev_cpu_supported(void);
 
 typedef struct gev_image gev_image;
 
-/* PNG, JPEG, … by extension; NULL with a message when unreadable. */
+/* PNG, JPEG, … by extension; NULL with a message when unreadable. Image files and videos go
+   through OpenCV's imgcodecs and videoio, loaded on first use (io.cpp). */
 gev_image *gev_image_read(const char *path);
+/* 1 when imgcodecs and videoio load and have every function gridedit calls, else 0 with a
+   message (what to install). Loads them if they are not loaded yet. */
+int gev_image_codecs_ready(void);
 /* Returns 0, or -1 with a message. */
 int gev_image_write(const gev_image *image, const char *path);
 /* Copies Cairo's ARGB32 pixels (B, G, R, A bytes in memory on little-endian) into a BGR image. */
