@@ -20,7 +20,8 @@ enum Bench {
         ("shard-flow", { try ShardFlowBenchmark.run() }),
         // The same cache and memory figures alone (issue 15).
         ("check-cache", { try CheckCacheBenchmark.run() }),
-        // `--anchor LIB`: tdoku (or another solver with its C entry point) timed beside it.
+        // `--anchor LIB`: tdoku (or another solver with its C entry point) timed beside it;
+        // `GRIDEDIT_SUDOKU_ONLY=top1465` times the files whose name holds that alone.
         ("sudoku", { try SudokuBenchmark.run(data: repository.deletingLastPathComponent().appendingPathComponent("shared/data/sudoku"),
                                              anchor: option("--anchor")) }),
         ("render", { try RenderBenchmark.run(repository: repository) }),
