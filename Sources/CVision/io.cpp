@@ -33,7 +33,7 @@ using namespace cvision;
 namespace {
 
 std::string soname(const char *module) {
-    return std::string("libopencv_") + module + ".so." + std::to_string(CV_VERSION_MAJOR * 100 + CV_VERSION_MINOR);
+    return std::string("libopencv_") + module + ".so." + std::to_string(gev_opencv_soversion());
 }
 
 // One library and the functions taken from it; `problem` says what went wrong, if anything.
@@ -141,6 +141,8 @@ struct gev_video_writer {
     explicit gev_video_writer(const Videos *l) : library(l) { library->writerMake(storage); }
     ~gev_video_writer() { library->writerDestroy(storage); }
 };
+
+int gev_opencv_soversion(void) { return CV_VERSION_MAJOR * 100 + CV_VERSION_MINOR; }
 
 int gev_image_codecs_ready(void) {
     return guarded(0, [] { return codecs() != nullptr && videos() != nullptr ? 1 : 0; });

@@ -240,6 +240,23 @@ struct CaptureCommandTests {
         #expect(files(in: out) == [], "nothing may be written")
     }
 
+    @Test("OpenCV's image module missing: exit 2, the library and what to install named, nothing written")
+    func imageModuleMissing() throws {
+        let frames = try CaptureFixtures.get()
+        let out = try TemporaryFolder()
+        // A broken library of that name found first: gridedit-capture loads the module only when
+        // it reads a photo (Sources/CVision/io.cpp), and must say so when it cannot.
+        let libraries = try TemporaryFolder()
+        try libraries.write("", to: "libopencv_imgcodecs.so.\(gev_opencv_soversion())")
+        let run = try CaptureBinary.run(["capture", "--image", frames.views[0], "-o", out.file("p.json").path],
+                                        environment: ["LD_LIBRARY_PATH": libraries.path])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("error: \(frames.views[0]): OpenCV's imgcodecs module could not be loaded ("), "\(run.stderr)")
+        #expect(run.stderr.contains("install it: ./scripts/setup.sh does, or apt-get install libopencv-imgcodecs-dev"), "\(run.stderr)")
+        #expect(!run.stderr.contains("give a PNG or JPEG photo"), "the file is not the problem: \(run.stderr)")
+        #expect(files(in: out) == [], "nothing may be written")
+    }
+
     @Test("without -o a failure prints nothing on standard output")
     func failureWithoutOutput() throws {
         let frames = try CaptureFixtures.get()

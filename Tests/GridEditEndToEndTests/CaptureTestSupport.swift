@@ -20,7 +20,8 @@ enum CaptureBinary {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil, direct: Bool = false) throws -> Output {
+    static func run(_ arguments: [String], in directory: URL? = nil, direct: Bool = false,
+                    environment extra: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = direct ? url : GridEditBinary.url
         process.arguments = arguments
@@ -28,6 +29,7 @@ enum CaptureBinary {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["GRIDEDIT_CAPTURE"] = nil  // the gridedit-capture built beside gridedit
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout

@@ -41,6 +41,8 @@ gev_image *gev_image_read(const char *path);
 /* 1 when imgcodecs and videoio load and have every function gridedit calls, else 0 with a
    message (what to install). Loads them if they are not loaded yet. */
 int gev_image_codecs_ready(void);
+/* The version in the OpenCV libraries' sonames this was built against (406 for 4.6). */
+int gev_opencv_soversion(void);
 /* Returns 0, or -1 with a message. */
 int gev_image_write(const gev_image *image, const char *path);
 /* Copies Cairo's ARGB32 pixels (B, G, R, A bytes in memory on little-endian) into a BGR image. */

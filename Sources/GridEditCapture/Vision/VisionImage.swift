@@ -16,7 +16,11 @@ public final class VisionImage: @unchecked Sendable {
     /// Reads a PNG, JPEG, … file.
     public static func read(path: String) throws(CaptureError) -> VisionImage {
         guard let handle = gev_image_read(path) else {
-            throw CaptureError(.input, "\(path): \(VisionError.last); give a PNG or JPEG photo of the mat")
+            // A file OpenCV could not decode gets the remedy for a file; a module that could not
+            // be loaded has its own in the message (what to install).
+            let why = VisionError.last
+            let remedy = why.hasPrefix(VisionError.unreadableImage) ? "; give a PNG or JPEG photo of the mat" : ""
+            throw CaptureError(.input, "\(path): \(why)\(remedy)")
         }
         return VisionImage(taking: handle)
     }
@@ -65,6 +69,10 @@ public final class VisionImage: @unchecked Sendable {
 
 /// OpenCV's message for the last failure on this thread.
 enum VisionError {
+    /// How `gev_image_read`'s message starts when the file is there but is no image OpenCV reads
+    /// (Sources/CVision/io.cpp).
+    static let unreadableImage = "not a readable image"
+
     static var last: String {
         let message = String(cString: gev_last_error())
         return message.isEmpty ? "OpenCV failed without a message" : message
