@@ -24,7 +24,7 @@
 
 #include <dlfcn.h>
 
-#include <new>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -189,33 +189,39 @@ int gev_jpeg_roundtrip(gev_image *image, int quality) {
 
 // MARK: Cameras and video files
 
+namespace {
+
+// A capture opened by `open` (a file or a camera), or nullptr with `failure` as the message. The
+// object is freed on every way out, an exception from OpenCV's open included.
+template <typename Open>
+gev_video *openCapture(const char *failure, Open open) {
+    const Videos *io = videos();
+    if (io == nullptr) return nullptr;
+    auto video = std::make_unique<gev_video>(io);
+    if (!open(*io, video->capture()) || !io->captureIsOpened(video->capture())) {
+        fail(failure);
+        return nullptr;
+    }
+    return video.release();
+}
+
+}  // namespace
+
 gev_video *gev_video_open_file(const char *path) {
-    return guarded<gev_video *>(nullptr, [&]() -> gev_video * {
-        const Videos *io = videos();
-        if (io == nullptr) return nullptr;
-        auto *video = new gev_video(io);
-        if (!io->captureOpenFile(video->capture(), path, cv::CAP_ANY) || !io->captureIsOpened(video->capture())) {
-            delete video;
-            fail("OpenCV cannot read it as a video");
-            return nullptr;
-        }
-        return video;
+    return guarded<gev_video *>(nullptr, [&] {
+        return openCapture("OpenCV cannot read it as a video",
+                           [&](const Videos &io, void *capture) { return io.captureOpenFile(capture, path, cv::CAP_ANY); });
     });
 }
 
 gev_video *gev_video_open_camera(int index, int width, int height) {
-    return guarded<gev_video *>(nullptr, [&]() -> gev_video * {
-        const Videos *io = videos();
-        if (io == nullptr) return nullptr;
-        auto *video = new gev_video(io);
-        if (!io->captureOpenCamera(video->capture(), index, cv::CAP_V4L2) || !io->captureIsOpened(video->capture())) {
-            delete video;
-            fail("the camera did not open");
-            return nullptr;
-        }
-        if (width > 0 && height > 0) {
-            io->captureSet(video->capture(), cv::CAP_PROP_FRAME_WIDTH, width);
-            io->captureSet(video->capture(), cv::CAP_PROP_FRAME_HEIGHT, height);
+    return guarded<gev_video *>(nullptr, [&] {
+        gev_video *video = openCapture("the camera did not open", [&](const Videos &io, void *capture) {
+            return io.captureOpenCamera(capture, index, cv::CAP_V4L2);
+        });
+        if (video != nullptr && width > 0 && height > 0) {
+            video->library->captureSet(video->capture(), cv::CAP_PROP_FRAME_WIDTH, width);
+            video->library->captureSet(video->capture(), cv::CAP_PROP_FRAME_HEIGHT, height);
         }
         return video;
     });
@@ -247,15 +253,14 @@ gev_video_writer *gev_video_writer_open(const char *path, double fps, int width,
     return guarded<gev_video_writer *>(nullptr, [&]() -> gev_video_writer * {
         const Videos *io = videos();
         if (io == nullptr) return nullptr;
-        auto *writer = new gev_video_writer(io);
+        auto writer = std::make_unique<gev_video_writer>(io);
         // cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), which is inline arithmetic.
         const int fourcc = 'M' | ('J' << 8) | ('P' << 16) | ('G' << 24);
         if (!io->writerOpen(writer->writer(), path, cv::CAP_OPENCV_MJPEG, fourcc, fps, cv::Size(width, height), true)) {
-            delete writer;
             fail("could not open the video for writing (use a .avi name)");
             return nullptr;
         }
-        return writer;
+        return writer.release();
     });
 }
 
