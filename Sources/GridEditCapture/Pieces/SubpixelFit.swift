@@ -239,14 +239,12 @@ struct PlacementTable<Value> {
     private struct Key: Equatable {
         var cx: UInt64, cy: UInt64, degrees: UInt64, flipped: Bool
     }
-    private var keys: [Key?]
-    private var values: [Value?]
+    private var entries: [(key: Key, value: Value)?]
     private var count = 0
 
     /// `capacity`: a power of two, the slots the table starts with (it doubles past half full).
     init(capacity: Int) {
-        keys = Array(repeating: nil, count: capacity)
-        values = Array(repeating: nil, count: capacity)
+        entries = Array(repeating: nil, count: capacity)
     }
 
     @inline(__always)
@@ -263,30 +261,27 @@ struct PlacementTable<Value> {
     @inline(__always)
     mutating func value(_ flipped: Bool, _ placement: PieceFinder.Placement, _ make: () -> Value) -> Value {
         let key = Key(cx: placement.cx.bitPattern, cy: placement.cy.bitPattern, degrees: placement.degrees.bitPattern, flipped: flipped)
-        let mask = keys.count - 1
+        let mask = entries.count - 1
         var i = Self.slot(key, mask: mask)
-        while let stored = keys[i] {
-            if stored == key { return values[i]! }
+        while let stored = entries[i] {
+            if stored.key == key { return stored.value }
             i = (i + 1) & mask
         }
         let value = make()
-        keys[i] = key
-        values[i] = value
+        entries[i] = (key, value)
         count += 1
-        if 2 * count > keys.count { grow() }
+        if 2 * count > entries.count { grow() }
         return value
     }
 
     private mutating func grow() {
-        let (oldKeys, oldValues) = (keys, values)
-        keys = Array(repeating: nil, count: 2 * oldKeys.count)
-        values = Array(repeating: nil, count: 2 * oldKeys.count)
-        let mask = keys.count - 1
-        for (key, value) in zip(oldKeys, oldValues) {
-            guard let key else { continue }
-            var i = Self.slot(key, mask: mask)
-            while keys[i] != nil { i = (i + 1) & mask }
-            (keys[i], values[i]) = (key, value)
+        let old = entries
+        entries = Array(repeating: nil, count: 2 * old.count)
+        let mask = entries.count - 1
+        for case let entry? in old {
+            var i = Self.slot(entry.key, mask: mask)
+            while entries[i] != nil { i = (i + 1) & mask }
+            entries[i] = entry
         }
     }
 }
